@@ -1,0 +1,2 @@
+//! Gloomdelve.
+fn main() {}
