@@ -1,1 +1,15 @@
-//! Gloomdelve core.
+//! Gloomdelve's pure rules: grids, terrain, map generators, the seeded RNG
+//! and the sprite-art baker. Nothing here depends on Bevy, so it builds and
+//! tests in seconds.
+
+pub mod art;
+pub mod grid;
+pub mod mapgen;
+pub mod rng;
+pub mod terrain;
+pub mod tile;
+
+pub use grid::{Dir, Grid, Pos};
+pub use rng::GameRng;
+pub use terrain::{Blocked, Bump, Terrain};
+pub use tile::Tile;

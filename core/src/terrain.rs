@@ -1,0 +1,223 @@
+//! A level's terrain: its tiles, its unbreakable border, and the bump rule
+//! that turns a step into a move, a dig or nothing.
+
+use serde::{Deserialize, Serialize};
+
+use crate::grid::{Dir, Grid, Pos};
+use crate::tile::Tile;
+
+/// What bumping in a direction does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bump {
+    /// The target is open: step onto it.
+    Move(Pos),
+    /// The target is breakable rock: dig it out and stay put.
+    Dig(Pos),
+    /// Nothing happens, for the reason given.
+    Blocked(Blocked),
+}
+
+/// Why a bump did nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Blocked {
+    /// Off the map or into the unbreakable border.
+    Border,
+    /// A diagonal squeeze between two walls that touch at a corner.
+    CornerGap,
+    /// Terrain that can be neither walked on nor dug (water, trees).
+    Impassable,
+}
+
+/// The terrain of one level.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Terrain {
+    tiles: Grid<Tile>,
+    /// How many tiles deep the unbreakable border is.
+    border: i32,
+}
+
+impl Terrain {
+    pub fn new(tiles: Grid<Tile>, border: i32) -> Self {
+        Self { tiles, border }
+    }
+
+    pub fn tiles(&self) -> &Grid<Tile> {
+        &self.tiles
+    }
+
+    pub fn width(&self) -> i32 {
+        self.tiles.width()
+    }
+
+    pub fn height(&self) -> i32 {
+        self.tiles.height()
+    }
+
+    pub fn border(&self) -> i32 {
+        self.border
+    }
+
+    /// The tile at `pos`; outside the map reads as deep rock.
+    pub fn tile(&self, pos: Pos) -> Tile {
+        self.tiles.get(pos).copied().unwrap_or(Tile::DeepRock)
+    }
+
+    pub fn is_walkable(&self, pos: Pos) -> bool {
+        self.tile(pos).is_walkable()
+    }
+
+    /// Rock that lies inside the border.
+    pub fn is_diggable(&self, pos: Pos) -> bool {
+        self.tiles.in_bounds(pos)
+            && !self.tiles.is_within_border(pos, self.border)
+            && self.tile(pos).is_rock()
+    }
+
+    /// Decides what a step from `from` in `dir` does, without changing anything.
+    pub fn bump(&self, from: Pos, dir: Dir) -> Bump {
+        let to = from.step(dir);
+        if !self.tiles.in_bounds(to) {
+            return Bump::Blocked(Blocked::Border);
+        }
+        if dir.is_diagonal() {
+            let (h, v) = dir.components();
+            if !self.is_walkable(from.step(h)) && !self.is_walkable(from.step(v)) {
+                return Bump::Blocked(Blocked::CornerGap);
+            }
+        }
+        if self.is_walkable(to) {
+            Bump::Move(to)
+        } else if self.is_diggable(to) {
+            Bump::Dig(to)
+        } else if self.tile(to).is_rock() {
+            Bump::Blocked(Blocked::Border)
+        } else {
+            Bump::Blocked(Blocked::Impassable)
+        }
+    }
+
+    /// Digs the rock at `pos` into floor and exposes any deep rock around it
+    /// as wall. Returns every position whose tile changed (empty when `pos`
+    /// cannot be dug).
+    pub fn dig(&mut self, pos: Pos) -> Vec<Pos> {
+        if !self.is_diggable(pos) {
+            return Vec::new();
+        }
+        self.tiles.set(pos, Tile::DugFloor);
+        let mut changed = vec![pos];
+        for dir in Dir::ALL {
+            let n = pos.step(dir);
+            if self.tile(n) == Tile::DeepRock && self.tiles.in_bounds(n) {
+                self.tiles.set(n, Tile::Wall);
+                changed.push(n);
+            }
+        }
+        changed
+    }
+
+    /// The map as text, one row per line, using each tile's glyph.
+    pub fn to_text(&self) -> String {
+        let mut out = String::with_capacity(((self.width() + 1) * self.height()) as usize);
+        for y in 0..self.height() {
+            for x in 0..self.width() {
+                out.push(self.tile(Pos::new(x, y)).glyph());
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Parses the text format of [`Terrain::to_text`] (for tests and tools).
+    /// Unknown characters read as wall; `.` reads as floor.
+    pub fn from_text(text: &str, border: i32) -> Self {
+        let rows: Vec<&str> = text.lines().collect();
+        let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(1) as i32;
+        let mut tiles = Grid::new(width, rows.len() as i32, Tile::DeepRock);
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                let tile = Tile::ALL
+                    .into_iter()
+                    .find(|t| t.glyph() == c)
+                    .unwrap_or(Tile::Wall);
+                tiles.set(Pos::new(x as i32, y as i32), tile);
+            }
+        }
+        Self::new(tiles, border)
+    }
+
+    /// The walkable tile nearest to `target` (ties broken by scan order).
+    pub fn nearest_walkable(&self, target: Pos) -> Option<Pos> {
+        self.tiles
+            .iter()
+            .filter(|(_, t)| t.is_walkable())
+            .map(|(p, _)| p)
+            .min_by_key(|p| {
+                let (dx, dy) = (p.x - target.x, p.y - target.y);
+                dx * dx + dy * dy
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Terrain {
+        Terrain::from_text(
+            "#####\n\
+             #..##\n\
+             #.#.#\n\
+             ##..#\n\
+             #####\n",
+            1,
+        )
+    }
+
+    #[test]
+    fn open_floor_moves_and_rock_digs() {
+        let t = sample();
+        assert_eq!(t.bump(Pos::new(1, 1), Dir::E), Bump::Move(Pos::new(2, 1)));
+        assert_eq!(t.bump(Pos::new(2, 1), Dir::S), Bump::Dig(Pos::new(2, 2)));
+    }
+
+    #[test]
+    fn border_never_digs() {
+        let t = sample();
+        assert_eq!(
+            t.bump(Pos::new(1, 1), Dir::N),
+            Bump::Blocked(Blocked::Border)
+        );
+        assert_eq!(
+            t.bump(Pos::new(0, 0), Dir::NW),
+            Bump::Blocked(Blocked::Border)
+        );
+    }
+
+    #[test]
+    fn corner_gap_is_refused_but_open_corner_is_allowed() {
+        let t = sample();
+        // (2,1) -> (3,2): orthogonals (3,1) wall and (2,2) wall.
+        assert_eq!(
+            t.bump(Pos::new(2, 1), Dir::SE),
+            Bump::Blocked(Blocked::CornerGap)
+        );
+        // (1,2) -> (2,3): orthogonals (2,2) wall, (1,3) wall: refused too.
+        assert_eq!(
+            t.bump(Pos::new(1, 2), Dir::SE),
+            Bump::Blocked(Blocked::CornerGap)
+        );
+        // (2,3) -> (3,2): orthogonal (3,3) is floor: allowed.
+        assert_eq!(t.bump(Pos::new(2, 3), Dir::NE), Bump::Move(Pos::new(3, 2)));
+    }
+
+    #[test]
+    fn digging_exposes_deep_rock_as_wall() {
+        let mut t = Terrain::from_text("#######\n#.    #\n#######\n", 1);
+        let changed = t.dig(Pos::new(2, 1));
+        assert_eq!(t.tile(Pos::new(2, 1)), Tile::DugFloor);
+        assert_eq!(t.tile(Pos::new(3, 1)), Tile::Wall);
+        assert!(changed.contains(&Pos::new(3, 1)));
+        assert_eq!(t.tile(Pos::new(4, 1)), Tile::DeepRock);
+        assert!(t.dig(Pos::new(0, 1)).is_empty(), "the border cannot be dug");
+    }
+}
