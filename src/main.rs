@@ -1,2 +1,96 @@
-//! Gloomdelve.
-fn main() {}
+//! The command line, turned into a running game (or a printed map).
+
+use std::process::ExitCode;
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use clap::Parser;
+use gloomdelve::assets::{DisplaySettings, find_assets_dir};
+use gloomdelve::cli::{Cli, Command, MapKind};
+use gloomdelve::{NewGame, PresentationPlugin, RulesData, RulesPlugin};
+use gloomdelve_core::mapgen::caves;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command.clone() {
+        Some(Command::Mapgen {
+            kind,
+            seed,
+            width,
+            height,
+        }) => print_map(kind, seed, width, height),
+        None => run_game(&cli),
+    };
+    result.unwrap_or_else(|message| {
+        eprintln!("gloomdelve: {message}");
+        ExitCode::from(2)
+    })
+}
+
+fn print_map(kind: MapKind, seed: u64, width: i32, height: i32) -> Result<ExitCode, String> {
+    match kind {
+        MapKind::Caves => {
+            let cave = caves::generate(seed, width, height).map_err(|e| e.to_string())?;
+            print!("{}", cave.terrain.to_text());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_game(cli: &Cli) -> Result<ExitCode, String> {
+    let assets_dir = find_assets_dir()?;
+    let rules = RulesData::load(&assets_dir.join("data/rules.ron"))?;
+    let seed = cli.seed.unwrap_or_else(seed_from_clock);
+    let settings = DisplaySettings {
+        scale: cli.scale,
+        screenshot_dir: cli
+            .screenshot_dir
+            .clone()
+            .unwrap_or_else(default_screenshot_dir),
+    };
+    let (width, height) = cli.window;
+    let exit = App::new()
+        .add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: Some(Window {
+                        title: format!("Gloomdelve - seed {seed}"),
+                        resolution: WindowResolution::new(width, height),
+                        ..default()
+                    }),
+                    ..default()
+                })
+                .set(AssetPlugin {
+                    file_path: assets_dir.to_string_lossy().into_owned(),
+                    ..default()
+                })
+                .set(ImagePlugin::default_nearest()),
+        )
+        .insert_resource(ClearColor(Color::BLACK))
+        .add_plugins((
+            RulesPlugin {
+                new_game: NewGame { seed, rules },
+            },
+            PresentationPlugin { settings },
+        ))
+        .run();
+    Ok(match exit {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(code) => ExitCode::from(code.get()),
+    })
+}
+
+/// A seed for a game started without `--seed`. Only the choice of seed
+/// comes from the clock; the game itself draws from the seeded RNG.
+fn seed_from_clock() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    gloomdelve_core::rng::derive_seed(nanos, 0) % 1_000_000
+}
+
+fn default_screenshot_dir() -> std::path::PathBuf {
+    directories::ProjectDirs::from("", "", "gloomdelve")
+        .map(|dirs| dirs.data_dir().join("screenshots"))
+        .unwrap_or_else(|| std::path::PathBuf::from("screenshots"))
+}

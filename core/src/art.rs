@@ -14,6 +14,9 @@ pub const CELL: u32 = 8;
 pub const SHEET_COLUMNS: u32 = 8;
 /// The on-screen scale the baked atlas asks for.
 pub const DEFAULT_SCALE: u32 = 4;
+/// The atlas file's name inside `assets/sprites/`. The `.atlas.ron`
+/// extension is what selects the game's atlas loader.
+pub const ATLAS_FILE: &str = "sprites.atlas.ron";
 /// The sheets, in atlas order; each has `art/<name>.txt`.
 pub const SHEETS: [&str; 4] = ["terrain", "creatures", "items", "ui"];
 
@@ -496,11 +499,11 @@ mod tests {
                 path.display()
             );
         }
-        let atlas_text = std::fs::read_to_string(dir.join("atlas.ron")).unwrap();
+        let atlas_text = std::fs::read_to_string(dir.join(ATLAS_FILE)).unwrap();
         assert_eq!(
             atlas_text,
             Atlas::for_sheets(&sheets).to_ron(),
-            "assets/sprites/atlas.ron {stale}"
+            "assets/sprites/sprites.atlas.ron {stale}"
         );
     }
 }

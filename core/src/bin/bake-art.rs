@@ -1,10 +1,10 @@
 //! Bakes the text sprite sources in `art/` into `assets/sprites/*.png` and
-//! `assets/sprites/atlas.ron`. Usage: `bake-art [REPO_ROOT]`.
+//! `assets/sprites/sprites.atlas.ron`. Usage: `bake-art [REPO_ROOT]`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use gloomdelve_core::art::{Atlas, bake_sources, encode_png, sprites_dir};
+use gloomdelve_core::art::{ATLAS_FILE, Atlas, bake_sources, encode_png, sprites_dir};
 
 fn main() -> ExitCode {
     let root = std::env::args()
@@ -32,7 +32,7 @@ fn bake(root: &Path) -> Result<usize, String> {
         let path = dir.join(format!("{}.png", sheet.name));
         std::fs::write(&path, png).map_err(|e| format!("{}: {e}", path.display()))?;
     }
-    let atlas_path = dir.join("atlas.ron");
+    let atlas_path = dir.join(ATLAS_FILE);
     std::fs::write(&atlas_path, Atlas::for_sheets(&sheets).to_ron())
         .map_err(|e| format!("{}: {e}", atlas_path.display()))?;
     Ok(sheets.len())

@@ -1,0 +1,82 @@
+//! The command line: game options, and the `mapgen` tool.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Gloomdelve: a turn-based roguelike. Dig deep, come back alive.
+#[derive(Parser, Debug, Clone)]
+#[command(name = "gloomdelve", version, about)]
+pub struct Cli {
+    /// The game seed: the same seed gives the same game.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Screen pixels per art pixel: 2, 3 or 4 (default: the atlas's scale).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=4))]
+    pub scale: Option<u32>,
+    /// Window size in pixels, as WIDTHxHEIGHT.
+    #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = parse_window)]
+    pub window: (u32, u32),
+    /// Where F12 screenshots go (default: `screenshots` in the data folder).
+    #[arg(long, value_name = "DIR")]
+    pub screenshot_dir: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug, Clone)]
+pub enum Command {
+    /// Print a generated map as text: `#` wall, `.` floor, space deep rock.
+    Mapgen {
+        #[arg(long, value_enum, default_value = "caves")]
+        kind: MapKind,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long, default_value_t = gloomdelve_core::mapgen::caves::DEFAULT_WIDTH)]
+        width: i32,
+        #[arg(long, default_value_t = gloomdelve_core::mapgen::caves::DEFAULT_HEIGHT)]
+        height: i32,
+    },
+}
+
+/// The map generators `mapgen` can run.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MapKind {
+    Caves,
+}
+
+/// Parses `WIDTHxHEIGHT`, each side 320 to 7680 pixels.
+pub fn parse_window(text: &str) -> Result<(u32, u32), String> {
+    let (w, h) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("expected WIDTHxHEIGHT such as 1280x800, found {text:?}"))?;
+    let side = |s: &str| -> Result<u32, String> {
+        let v: u32 = s
+            .trim()
+            .parse()
+            .map_err(|_| format!("{s:?} is not a whole number of pixels"))?;
+        if (320..=7680).contains(&v) {
+            Ok(v)
+        } else {
+            Err(format!("{v} is out of range: use 320 to 7680 pixels"))
+        }
+    };
+    Ok((side(w)?, side(h)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn window_sizes_parse_and_bad_ones_explain() {
+        assert_eq!(parse_window("1280x800"), Ok((1280, 800)));
+        assert!(parse_window("1280").unwrap_err().contains("WIDTHxHEIGHT"));
+        assert!(
+            parse_window("axb")
+                .unwrap_err()
+                .contains("not a whole number")
+        );
+        assert!(parse_window("10x800").unwrap_err().contains("out of range"));
+    }
+}

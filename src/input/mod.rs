@@ -1,0 +1,99 @@
+//! Keys to commands: movement and waiting become turn [`Action`]s; zoom and
+//! screenshots act on the view. Unbound keys, Shift among them, do nothing.
+
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use gloomdelve_core::Dir;
+
+use crate::camera::Zoom;
+use crate::screens::Screen;
+use crate::screenshot::TakeScreenshot;
+use crate::turn::{Action, PendingAction};
+
+/// What a key asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// A turn action for the hero.
+    Act(Action),
+    ZoomIn,
+    ZoomOut,
+    Screenshot,
+}
+
+/// The command bound to a key, if any. Physical keys (arrows, numpad,
+/// F12) match by key code; characters (`hjklyubn`, `.`, `+`, `-`) match
+/// by the logical key, so they follow the keyboard layout and `+` works
+/// whether or not it needs Shift.
+pub fn command_for(key_code: KeyCode, logical: &Key) -> Option<Command> {
+    command_for_code(key_code).or_else(|| match logical {
+        Key::Character(text) => command_for_char(text.as_str()),
+        _ => None,
+    })
+}
+
+fn command_for_code(key_code: KeyCode) -> Option<Command> {
+    let act = |dir| Some(Command::Act(Action::Move(dir)));
+    match key_code {
+        KeyCode::ArrowUp | KeyCode::Numpad8 => act(Dir::N),
+        KeyCode::ArrowDown | KeyCode::Numpad2 => act(Dir::S),
+        KeyCode::ArrowLeft | KeyCode::Numpad4 => act(Dir::W),
+        KeyCode::ArrowRight | KeyCode::Numpad6 => act(Dir::E),
+        KeyCode::Numpad7 => act(Dir::NW),
+        KeyCode::Numpad9 => act(Dir::NE),
+        KeyCode::Numpad1 => act(Dir::SW),
+        KeyCode::Numpad3 => act(Dir::SE),
+        KeyCode::Numpad5 => Some(Command::Act(Action::Wait)),
+        KeyCode::NumpadAdd => Some(Command::ZoomIn),
+        KeyCode::NumpadSubtract => Some(Command::ZoomOut),
+        KeyCode::F12 => Some(Command::Screenshot),
+        _ => None,
+    }
+}
+
+fn command_for_char(text: &str) -> Option<Command> {
+    let act = |dir| Some(Command::Act(Action::Move(dir)));
+    match text {
+        "k" => act(Dir::N),
+        "j" => act(Dir::S),
+        "h" => act(Dir::W),
+        "l" => act(Dir::E),
+        "y" => act(Dir::NW),
+        "u" => act(Dir::NE),
+        "b" => act(Dir::SW),
+        "n" => act(Dir::SE),
+        "." => Some(Command::Act(Action::Wait)),
+        "+" | "=" => Some(Command::ZoomIn),
+        "-" => Some(Command::ZoomOut),
+        _ => None,
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, read_keys.run_if(in_state(Screen::Playing)));
+}
+
+/// Turns this frame's key presses (and key repeats, so holding a key keeps
+/// walking) into commands. At most one action waits at a time.
+fn read_keys(
+    mut keys: MessageReader<KeyboardInput>,
+    mut pending: ResMut<PendingAction>,
+    mut zoom: ResMut<Zoom>,
+    mut screenshots: MessageWriter<TakeScreenshot>,
+) {
+    for key in keys.read().filter(|k| k.state == ButtonState::Pressed) {
+        match command_for(key.key_code, &key.logical_key) {
+            Some(Command::Act(action)) if pending.0.is_none() => pending.0 = Some(action),
+            Some(Command::ZoomIn) => {
+                zoom.set_if_neq(zoom.stepped(true));
+            }
+            Some(Command::ZoomOut) => {
+                zoom.set_if_neq(zoom.stepped(false));
+            }
+            Some(Command::Screenshot) if !key.repeat => {
+                screenshots.write(TakeScreenshot);
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! Gloomdelve: a turn-based roguelike on Bevy.
+//!
+//! The game is split in two plugin sets. [`RulesPlugin`] holds the game
+//! state and the turn loop and runs headless under `MinimalPlugins` +
+//! `StatesPlugin`; tests and the simulator use only it. [`PresentationPlugin`]
+//! draws the game and turns keys into [`turn::Action`]s.
+
+pub mod assets;
+pub mod camera;
+pub mod cli;
+pub mod data;
+pub mod hud;
+pub mod input;
+pub mod log;
+pub mod map;
+pub mod screens;
+pub mod screenshot;
+pub mod turn;
+
+use bevy::prelude::*;
+
+pub use data::RulesData;
+
+/// How a new game is set up: its seed and its rules data.
+#[derive(Resource, Clone, Debug)]
+pub struct NewGame {
+    pub seed: u64,
+    pub rules: RulesData,
+}
+
+/// The game rules: map state, the turn loop and actions. Needs only
+/// `MinimalPlugins` and `StatesPlugin`.
+pub struct RulesPlugin {
+    pub new_game: NewGame,
+}
+
+impl Plugin for RulesPlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(self.new_game.clone());
+        app.add_plugins((screens::plugin, log::plugin, map::plugin, turn::plugin));
+    }
+}
+
+/// Everything that draws or listens to the player.
+pub struct PresentationPlugin {
+    pub settings: assets::DisplaySettings,
+}
+
+impl Plugin for PresentationPlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(self.settings.clone());
+        app.add_plugins((
+            assets::plugin,
+            map::tilemap::plugin,
+            camera::plugin,
+            input::plugin,
+            hud::plugin,
+            screenshot::plugin,
+        ));
+    }
+}

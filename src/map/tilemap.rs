@@ -1,0 +1,135 @@
+//! Draws the level's terrain with bevy_ecs_tilemap, and redraws only the
+//! tiles whose look changed.
+
+use bevy::prelude::*;
+use bevy_ecs_tilemap::prelude::*;
+use gloomdelve_core::{Pos, Tile};
+
+use crate::assets::{HERO_SPRITE, SpriteBook};
+use crate::map::{GridPos, Hero, Level, TerrainChanged};
+use crate::screens::{EnterPlaying, Screen};
+
+/// Draw order: terrain, items, creatures, hero, effects.
+pub const TERRAIN_Z: f32 = 0.0;
+pub const HERO_Z: f32 = 3.0;
+
+/// Marks the terrain tilemap.
+#[derive(Component)]
+pub struct TerrainMap;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins(TilemapPlugin);
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        spawn_terrain_map.in_set(EnterPlaying::Presentation),
+    );
+    app.add_systems(
+        Update,
+        (redraw_changed_tiles, (dress_hero, place_on_grid).chain())
+            .run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// Converts a map position (y down) to the world (y up): tile centres
+/// `tile_size` apart, with tile (0, 0) at the top left of the map.
+pub fn tile_centre(pos: Pos, map_height: i32, tile_size: f32) -> Vec2 {
+    Vec2::new(pos.x as f32, (map_height - 1 - pos.y) as f32) * tile_size
+}
+
+fn tile_pos(pos: Pos, map_height: i32) -> TilePos {
+    TilePos {
+        x: pos.x as u32,
+        y: (map_height - 1 - pos.y) as u32,
+    }
+}
+
+fn texture_index(book: &SpriteBook, tile: Tile) -> TileTextureIndex {
+    TileTextureIndex(book.cell(tile.sprite_name()).map_or(0, |(_, index)| index))
+}
+
+fn spawn_terrain_map(mut commands: Commands, level: Res<Level>, book: Res<SpriteBook>) {
+    let terrain = &level.terrain;
+    let size = TilemapSize {
+        x: terrain.width() as u32,
+        y: terrain.height() as u32,
+    };
+    let Some((texture, _)) = book.cell(Tile::Floor.sprite_name()) else {
+        return;
+    };
+    let map = commands
+        .spawn((
+            Name::new("Terrain"),
+            TerrainMap,
+            DespawnOnExit(Screen::Playing),
+        ))
+        .id();
+    let mut storage = TileStorage::empty(size);
+    for (pos, tile) in terrain.tiles().iter() {
+        let at = tile_pos(pos, terrain.height());
+        let entity = commands
+            .spawn(TileBundle {
+                position: at,
+                tilemap_id: TilemapId(map),
+                texture_index: texture_index(&book, *tile),
+                ..default()
+            })
+            .id();
+        storage.set(&at, entity);
+    }
+    let tile_size = TilemapTileSize::new(book.tile_size, book.tile_size);
+    commands.entity(map).insert(TilemapBundle {
+        grid_size: tile_size.into(),
+        size,
+        storage,
+        texture: TilemapTexture::Single(texture.clone()),
+        tile_size,
+        transform: Transform::from_xyz(0.0, 0.0, TERRAIN_Z),
+        ..default()
+    });
+}
+
+/// Rewrites the texture of each changed tile, and only when it differs.
+fn redraw_changed_tiles(
+    mut changes: MessageReader<TerrainChanged>,
+    level: Res<Level>,
+    book: Res<SpriteBook>,
+    maps: Query<&TileStorage, With<TerrainMap>>,
+    mut tiles: Query<&mut TileTextureIndex>,
+) {
+    let Ok(storage) = maps.single() else {
+        changes.clear();
+        return;
+    };
+    for pos in changes.read().flat_map(|c| c.0.iter()) {
+        let wanted = texture_index(&book, level.terrain.tile(*pos));
+        let Some(entity) = storage.get(&tile_pos(*pos, level.terrain.height())) else {
+            continue;
+        };
+        if let Ok(mut index) = tiles.get_mut(entity) {
+            index.set_if_neq(wanted);
+        }
+    }
+}
+
+/// Gives the hero its sprite when it appears.
+fn dress_hero(mut commands: Commands, book: Res<SpriteBook>, heroes: Query<Entity, Added<Hero>>) {
+    for hero in &heroes {
+        if let Some(sprite) = book.sprite(HERO_SPRITE) {
+            commands
+                .entity(hero)
+                .insert((sprite, Transform::from_xyz(0.0, 0.0, HERO_Z)));
+        }
+    }
+}
+
+/// Moves drawn entities to their grid position.
+fn place_on_grid(
+    level: Res<Level>,
+    book: Res<SpriteBook>,
+    mut placed: Query<(&GridPos, &mut Transform), Changed<GridPos>>,
+) {
+    for (pos, mut transform) in &mut placed {
+        let centre = tile_centre(pos.0, level.terrain.height(), book.tile_size);
+        transform.translation = centre.extend(transform.translation.z);
+    }
+}

@@ -1,0 +1,33 @@
+//! The top-level screens the game moves through.
+
+use bevy::prelude::*;
+
+/// Which screen is showing. Later screens (title, death, victory) join here.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// Sprite sheets, the atlas and data are loading.
+    #[default]
+    Loading,
+    /// Loaded assets are checked against each other.
+    Preparing,
+    /// Something failed to load; the game reports it and exits.
+    LoadFailed,
+    /// In the cave.
+    Playing,
+}
+
+/// The order of the work done on entering [`Screen::Playing`]: the rules
+/// build the level first, then the presentation draws it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EnterPlaying {
+    Rules,
+    Presentation,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_state::<Screen>();
+    app.configure_sets(
+        OnEnter(Screen::Playing),
+        (EnterPlaying::Rules, EnterPlaying::Presentation).chain(),
+    );
+}

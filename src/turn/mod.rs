@@ -1,0 +1,106 @@
+//! The turn loop: the hero's pending action starts a turn, then the world
+//! answers in ordered phases. Nothing happens while no action is pending.
+
+use bevy::prelude::*;
+use gloomdelve_core::{Blocked, Bump, Dir};
+
+use crate::log::GameLog;
+use crate::map::{GridPos, Hero, Level, TerrainChanged};
+use crate::screens::Screen;
+
+/// Something the hero does. Each one that succeeds takes one turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Step, attack or dig in a direction, by bumping.
+    Move(Dir),
+    /// Let a turn pass.
+    Wait,
+}
+
+/// The hero's next action, waiting for the turn systems.
+#[derive(Resource, Default, Debug)]
+pub struct PendingAction(pub Option<Action>);
+
+/// How many turns have passed.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnCount(pub u64);
+
+/// Sent when the hero's action used a turn.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct TurnTaken;
+
+/// The phases of one turn, run in this order.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TurnPhase {
+    HeroActs,
+    WorldActs,
+    ResolveDeaths,
+    UpdateFov,
+    UpdateHud,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PendingAction>();
+    app.init_resource::<TurnCount>();
+    app.add_message::<TurnTaken>();
+    app.configure_sets(
+        Update,
+        (
+            TurnPhase::HeroActs.run_if(action_pending),
+            TurnPhase::WorldActs,
+            TurnPhase::ResolveDeaths,
+            TurnPhase::UpdateFov,
+            TurnPhase::UpdateHud,
+        )
+            .chain()
+            .run_if(in_state(Screen::Playing)),
+    );
+    app.add_systems(Update, hero_acts.in_set(TurnPhase::HeroActs));
+    app.add_systems(Update, count_turn.in_set(TurnPhase::WorldActs));
+}
+
+fn action_pending(pending: Res<PendingAction>) -> bool {
+    pending.0.is_some()
+}
+
+/// Resolves the hero's action against the terrain.
+fn hero_acts(
+    mut pending: ResMut<PendingAction>,
+    mut level: ResMut<Level>,
+    mut hero: Single<&mut GridPos, With<Hero>>,
+    turn: Res<TurnCount>,
+    mut log: ResMut<GameLog>,
+    mut changed: MessageWriter<TerrainChanged>,
+    mut taken: MessageWriter<TurnTaken>,
+) {
+    let Some(action) = pending.0.take() else {
+        return;
+    };
+    let dir = match action {
+        Action::Wait => {
+            taken.write(TurnTaken);
+            return;
+        }
+        Action::Move(dir) => dir,
+    };
+    match level.terrain.bump(hero.0, dir) {
+        Bump::Move(to) => {
+            hero.0 = to;
+            taken.write(TurnTaken);
+        }
+        Bump::Dig(at) => {
+            changed.write(TerrainChanged(level.terrain.dig(at)));
+            log.say(turn.0, "You dig through the rock.");
+            taken.write(TurnTaken);
+        }
+        Bump::Blocked(Blocked::Border) => log.say(turn.0, "This rock is too hard to dig."),
+        Bump::Blocked(Blocked::CornerGap) => {
+            log.say(turn.0, "You cannot squeeze between the rocks.")
+        }
+        Bump::Blocked(Blocked::Impassable) => log.say(turn.0, "You cannot go that way."),
+    }
+}
+
+fn count_turn(mut taken: MessageReader<TurnTaken>, mut turn: ResMut<TurnCount>) {
+    turn.0 += taken.read().count() as u64;
+}
