@@ -13,6 +13,9 @@ use crate::screens::{EnterPlaying, Screen};
 pub const TERRAIN_Z: f32 = 0.0;
 pub const HERO_Z: f32 = 3.0;
 
+/// Logged once the cave is drawn; the window tests wait for it.
+pub const READY_LINE: &str = "The cave is drawn";
+
 /// Marks the terrain tilemap.
 #[derive(Component)]
 pub struct TerrainMap;
@@ -86,6 +89,7 @@ fn spawn_terrain_map(mut commands: Commands, level: Res<Level>, book: Res<Sprite
         transform: Transform::from_xyz(0.0, 0.0, TERRAIN_Z),
         ..default()
     });
+    info!("{READY_LINE}: {}x{} tiles", size.x, size.y);
 }
 
 /// Rewrites the texture of each changed tile, and only when it differs.

@@ -1,0 +1,57 @@
+//! The command line: `mapgen` prints the same map as the core generator,
+//! and bad flags get a clear message and a non-zero exit, never a panic.
+
+use std::process::{Command, Output};
+
+use gloomdelve_core::mapgen::caves;
+
+fn gloomdelve(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gloomdelve"))
+        .args(args)
+        .output()
+        .expect("the game binary runs")
+}
+
+#[test]
+fn mapgen_prints_the_seeded_cave() {
+    let out = gloomdelve(&[
+        "mapgen", "--kind", "caves", "--seed", "3", "--width", "30", "--height", "20",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text, caves::generate(3, 30, 20).unwrap().terrain.to_text());
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows.len(), 20);
+    assert!(rows.iter().all(|r| r.chars().count() == 30));
+    assert!(text.contains('#') && text.contains('.'));
+}
+
+fn assert_refused(args: &[&str], expected: &str) {
+    let out = gloomdelve(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{args:?} should exit 2; stderr: {stderr}"
+    );
+    assert!(
+        stderr.contains(expected),
+        "{args:?}: expected {expected:?} in: {stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
+}
+
+#[test]
+fn bad_flags_get_a_clear_message_and_exit_two() {
+    assert_refused(&["--scale", "5"], "--scale");
+    assert_refused(&["--window", "big"], "WIDTHxHEIGHT");
+    assert_refused(&["--window", "10x10"], "out of range");
+    assert_refused(&["--seed", "many"], "--seed");
+    assert_refused(&["--bogus"], "--bogus");
+    assert_refused(&["mapgen", "--width", "5"], "out of range");
+    assert_refused(&["mapgen", "--kind", "volcano"], "volcano");
+}

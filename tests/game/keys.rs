@@ -1,0 +1,87 @@
+//! The key mapping, tested on its own: each binding gives its command, and
+//! Shift or an unbound key gives none.
+
+use bevy::input::keyboard::{Key, KeyCode};
+use gloomdelve::input::{Command, command_for};
+use gloomdelve::turn::Action;
+use gloomdelve_core::Dir;
+
+fn by_code(code: KeyCode) -> Option<Command> {
+    command_for(
+        code,
+        &Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+    )
+}
+
+fn by_char(c: &str) -> Option<Command> {
+    command_for(
+        KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
+        &Key::Character(c.into()),
+    )
+}
+
+fn moves(dir: Dir) -> Option<Command> {
+    Some(Command::Act(Action::Move(dir)))
+}
+
+#[test]
+fn arrows_move_orthogonally() {
+    assert_eq!(by_code(KeyCode::ArrowUp), moves(Dir::N));
+    assert_eq!(by_code(KeyCode::ArrowDown), moves(Dir::S));
+    assert_eq!(by_code(KeyCode::ArrowLeft), moves(Dir::W));
+    assert_eq!(by_code(KeyCode::ArrowRight), moves(Dir::E));
+}
+
+#[test]
+fn vi_keys_move_in_eight_directions() {
+    let expected = [
+        ("h", Dir::W),
+        ("j", Dir::S),
+        ("k", Dir::N),
+        ("l", Dir::E),
+        ("y", Dir::NW),
+        ("u", Dir::NE),
+        ("b", Dir::SW),
+        ("n", Dir::SE),
+    ];
+    for (key, dir) in expected {
+        assert_eq!(by_char(key), moves(dir), "key {key}");
+    }
+}
+
+#[test]
+fn numpad_moves_with_diagonals_and_five_waits() {
+    let expected = [
+        (KeyCode::Numpad1, Dir::SW),
+        (KeyCode::Numpad2, Dir::S),
+        (KeyCode::Numpad3, Dir::SE),
+        (KeyCode::Numpad4, Dir::W),
+        (KeyCode::Numpad6, Dir::E),
+        (KeyCode::Numpad7, Dir::NW),
+        (KeyCode::Numpad8, Dir::N),
+        (KeyCode::Numpad9, Dir::NE),
+    ];
+    for (code, dir) in expected {
+        assert_eq!(by_code(code), moves(dir), "{code:?}");
+    }
+    assert_eq!(by_code(KeyCode::Numpad5), Some(Command::Act(Action::Wait)));
+    assert_eq!(by_char("."), Some(Command::Act(Action::Wait)));
+}
+
+#[test]
+fn zoom_and_screenshot_keys() {
+    assert_eq!(by_char("+"), Some(Command::ZoomIn));
+    assert_eq!(by_char("="), Some(Command::ZoomIn));
+    assert_eq!(by_char("-"), Some(Command::ZoomOut));
+    assert_eq!(by_code(KeyCode::NumpadAdd), Some(Command::ZoomIn));
+    assert_eq!(by_code(KeyCode::F12), Some(Command::Screenshot));
+}
+
+#[test]
+fn shift_and_unbound_keys_do_nothing() {
+    assert_eq!(command_for(KeyCode::ShiftLeft, &Key::Shift), None);
+    assert_eq!(command_for(KeyCode::ShiftRight, &Key::Shift), None);
+    assert_eq!(by_char("H"), None, "shifted letters are not bound");
+    assert_eq!(by_char("q"), None);
+    assert_eq!(by_code(KeyCode::KeyQ), None);
+}

@@ -1,0 +1,191 @@
+//! Headless rules tests: the rules plugins under `MinimalPlugins` +
+//! `StatesPlugin`, driven by sending `Action`s.
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use gloomdelve::map::{GridPos, Hero, Level, TerrainChanged};
+use gloomdelve::screens::Screen;
+use gloomdelve::turn::{Action, PendingAction, TurnCount};
+use gloomdelve::{NewGame, RulesData, RulesPlugin};
+use gloomdelve_core::{Dir, Pos, Terrain, Tile};
+
+/// A small map: `#` rock (diggable inside the border), `.` floor.
+const MAP: &str = "\
+########
+#..#...#
+#.#.##.#
+#...#..#
+########
+";
+
+fn rules_app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.add_plugins(RulesPlugin {
+        new_game: NewGame {
+            seed: 11,
+            rules: RulesData::default(),
+        },
+    });
+    app
+}
+
+fn start_playing(mut app: App) -> App {
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    app
+}
+
+/// An app playing on `MAP` with the hero at `at`.
+fn app_on_map(at: Pos) -> App {
+    let mut app = rules_app();
+    app.insert_resource(Level {
+        terrain: Terrain::from_text(MAP, 1),
+        start: at,
+    });
+    start_playing(app)
+}
+
+fn act(app: &mut App, action: Action) {
+    app.world_mut().resource_mut::<PendingAction>().0 = Some(action);
+    app.update();
+}
+
+fn hero_pos(app: &mut App) -> Pos {
+    app.world_mut()
+        .query_filtered::<&GridPos, With<Hero>>()
+        .single(app.world())
+        .unwrap()
+        .0
+}
+
+fn turns(app: &App) -> u64 {
+    app.world().resource::<TurnCount>().0
+}
+
+fn tile(app: &App, pos: Pos) -> Tile {
+    app.world().resource::<Level>().terrain.tile(pos)
+}
+
+#[test]
+fn moving_onto_floor_moves_the_hero_and_takes_a_turn() {
+    let mut app = app_on_map(Pos::new(1, 1));
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(hero_pos(&mut app), Pos::new(2, 1));
+    assert_eq!(turns(&app), 1);
+    act(&mut app, Action::Move(Dir::W));
+    act(&mut app, Action::Move(Dir::S));
+    assert_eq!(hero_pos(&mut app), Pos::new(1, 2));
+    assert_eq!(turns(&app), 3);
+}
+
+#[test]
+fn bumping_a_wall_digs_it_and_leaves_the_hero_in_place() {
+    let mut app = app_on_map(Pos::new(2, 1));
+    assert_eq!(tile(&app, Pos::new(3, 1)), Tile::Wall);
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(
+        hero_pos(&mut app),
+        Pos::new(2, 1),
+        "digging does not move the hero"
+    );
+    assert_eq!(tile(&app, Pos::new(3, 1)), Tile::DugFloor);
+    assert_eq!(turns(&app), 1, "a dig takes a turn");
+    let changed = app.world().resource::<Messages<TerrainChanged>>();
+    let positions: Vec<Pos> = changed
+        .iter_current_update_messages()
+        .flat_map(|m| m.0.clone())
+        .collect();
+    assert!(
+        positions.contains(&Pos::new(3, 1)),
+        "the dug tile is reported for redraw: {positions:?}"
+    );
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(
+        hero_pos(&mut app),
+        Pos::new(3, 1),
+        "the dug tile is walkable"
+    );
+}
+
+#[test]
+fn the_border_blocks_and_costs_no_turn() {
+    let mut app = app_on_map(Pos::new(1, 1));
+    act(&mut app, Action::Move(Dir::N));
+    act(&mut app, Action::Move(Dir::W));
+    assert_eq!(hero_pos(&mut app), Pos::new(1, 1));
+    assert_eq!(
+        tile(&app, Pos::new(1, 0)),
+        Tile::Wall,
+        "the border is never dug"
+    );
+    assert_eq!(turns(&app), 0);
+}
+
+#[test]
+fn diagonal_steps_work_when_a_side_is_open() {
+    let mut app = app_on_map(Pos::new(1, 2));
+    act(&mut app, Action::Move(Dir::SE));
+    assert_eq!(
+        hero_pos(&mut app),
+        Pos::new(2, 3),
+        "sides (2,2) rock and (1,3) floor: allowed"
+    );
+    assert_eq!(turns(&app), 1);
+}
+
+#[test]
+fn a_diagonal_squeeze_between_corner_touching_walls_is_refused() {
+    // From (2,1) south-east to (3,2): its sides (3,1) and (2,2) are both rock.
+    let mut app = app_on_map(Pos::new(2, 1));
+    act(&mut app, Action::Move(Dir::SE));
+    assert_eq!(hero_pos(&mut app), Pos::new(2, 1));
+    assert_eq!(tile(&app, Pos::new(3, 2)), Tile::Floor, "nothing was dug");
+    assert_eq!(turns(&app), 0, "a refused step takes no turn");
+}
+
+#[test]
+fn the_turn_counter_advances_only_on_an_action() {
+    let mut app = app_on_map(Pos::new(1, 1));
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(turns(&app), 0);
+    act(&mut app, Action::Wait);
+    assert_eq!(turns(&app), 1);
+    assert_eq!(hero_pos(&mut app), Pos::new(1, 1));
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(turns(&app), 1);
+}
+
+#[test]
+fn a_new_game_generates_its_cave_from_the_seed() {
+    let mut a = start_playing(rules_app());
+    let mut b = start_playing(rules_app());
+    let level_a = a.world().resource::<Level>().terrain.clone();
+    assert_eq!(
+        level_a,
+        b.world().resource::<Level>().terrain,
+        "same seed, same cave"
+    );
+    assert_eq!((level_a.width(), level_a.height()), (90, 60));
+    let start = hero_pos(&mut a);
+    assert!(level_a.is_walkable(start), "the hero starts on floor");
+    assert_eq!(start, hero_pos(&mut b));
+}
+
+#[test]
+fn the_shipped_rules_file_loads_and_bad_values_name_the_field() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data/rules.ron");
+    assert_eq!(RulesData::load(&path).unwrap(), RulesData::default());
+    let err = RulesData::parse("(cave_width: 5, cave_height: 60)").unwrap_err();
+    assert!(err.contains("cave_width"), "{err}");
+    let err = RulesData::parse("(cave_width: 90)").unwrap_err();
+    assert!(err.contains("cave_height"), "{err}");
+    let missing = RulesData::load(std::path::Path::new("/nonexistent/rules.ron")).unwrap_err();
+    assert!(missing.contains("/nonexistent/rules.ron"), "{missing}");
+}

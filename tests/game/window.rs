@@ -1,0 +1,460 @@
+//! The real-window tests: the game binary on a private Xvfb display, driven
+//! with xdotool, checked through its own F12 screenshots. Where Xvfb or
+//! xdotool is missing they say so loudly and skip.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use gloomdelve::map::tilemap::READY_LINE;
+use gloomdelve_core::art::decode_png;
+use gloomdelve_core::mapgen::caves;
+use gloomdelve_core::{Dir, Pos, Terrain};
+
+const SEED: u64 = 7;
+/// One tile on screen at the default ×4 zoom.
+const TILE_PX: i64 = 32;
+/// Enough time between keys for a software-rendered frame or several.
+const KEY_GAP: Duration = Duration::from_millis(250);
+
+/// Window tests share one display each and must not overlap.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+fn tool_missing(tool: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .map_or(true, |o| !o.status.success())
+}
+
+/// True (after a loud message) when this machine cannot run window tests.
+fn skip_without_display_tools(test: &str) -> bool {
+    let missing: Vec<&str> = ["Xvfb", "xdotool"]
+        .into_iter()
+        .filter(|t| tool_missing(t))
+        .collect();
+    if missing.is_empty() {
+        return false;
+    }
+    eprintln!("\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
+    eprintln!(
+        "!!! SKIPPING {test}: {} not installed.",
+        missing.join(" and ")
+    );
+    eprintln!("!!! Install with: apt-get install -y xvfb mesa-vulkan-drivers xdotool");
+    eprintln!("!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n");
+    true
+}
+
+/// A private Xvfb display, stopped on drop.
+struct Display {
+    number: u32,
+    server: Child,
+}
+
+impl Display {
+    fn start() -> Self {
+        let number = (90..200)
+            .find(|n| !Path::new(&format!("/tmp/.X{n}-lock")).exists())
+            .expect("a free display");
+        let server = Command::new("Xvfb")
+            .args([
+                &format!(":{number}"),
+                "-screen",
+                "0",
+                "1280x800x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Xvfb starts");
+        let socket = PathBuf::from(format!("/tmp/.X11-unix/X{number}"));
+        wait_for(Duration::from_secs(10), || socket.exists().then_some(()))
+            .expect("Xvfb socket appears");
+        Self { number, server }
+    }
+
+    fn name(&self) -> String {
+        format!(":{}", self.number)
+    }
+
+    fn xdotool(&self, args: &[&str]) -> String {
+        let out = Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", self.name())
+            .output()
+            .expect("xdotool runs");
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+}
+
+impl Drop for Display {
+    fn drop(&mut self) {
+        let _ = self.server.kill();
+        let _ = self.server.wait();
+    }
+}
+
+/// A scratch folder under the system temp dir, removed on drop.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("gloomdelve-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Self(dir)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The running game, killed on drop, with its log lines on a channel.
+struct Game {
+    child: Child,
+    lines: Receiver<String>,
+}
+
+impl Game {
+    fn start(mut command: Command) -> Self {
+        let mut child = command
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the game starts");
+        let stderr = child.stderr.take().unwrap();
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                eprintln!("  game| {line}");
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Self { child, lines }
+    }
+
+    fn wait_for_line(&self, needle: &str, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.contains(needle) => return true,
+                Ok(_) => {}
+                Err(_) => return false,
+            }
+        }
+        false
+    }
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn wait_for<T>(timeout: Duration, mut probe: impl FnMut() -> Option<T>) -> Option<T> {
+    let deadline = Instant::now() + timeout;
+    loop {
+        if let Some(found) = probe() {
+            return Some(found);
+        }
+        if Instant::now() > deadline {
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The game command on `display`, with its own data and config folders.
+fn game_command(display: &Display, scratch: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gloomdelve"));
+    command
+        .args(["--seed", &SEED.to_string(), "--screenshot-dir"])
+        .arg(scratch.join("shots"))
+        .current_dir(repo_root())
+        .env("DISPLAY", display.name())
+        .env("XDG_DATA_HOME", scratch.join("data"))
+        .env("XDG_CONFIG_HOME", scratch.join("config"))
+        .env("XDG_RUNTIME_DIR", scratch)
+        .env_remove("WAYLAND_DISPLAY");
+    command
+}
+
+fn focus_window(display: &Display) -> String {
+    let window = wait_for(Duration::from_secs(60), || {
+        let found = display.xdotool(&["search", "--name", "gloomdelve"]);
+        found.lines().next().map(str::to_string)
+    })
+    .expect("the game window appears");
+    display.xdotool(&["windowfocus", "--sync", &window]);
+    window
+}
+
+fn press(display: &Display, window: &str, key: &str) {
+    display.xdotool(&["key", "--window", window, key]);
+    std::thread::sleep(KEY_GAP);
+}
+
+fn screenshots(dir: &Path) -> Vec<PathBuf> {
+    let mut shots: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    shots.retain(|p| p.extension().is_some_and(|e| e == "png"));
+    shots.sort();
+    shots
+}
+
+/// Presses F12 and waits for the new PNG, which the game renames into place whole.
+fn take_screenshot(display: &Display, window: &str, dir: &Path) -> PathBuf {
+    let before = screenshots(dir).len();
+    press(display, window, "F12");
+    wait_for(Duration::from_secs(30), || {
+        screenshots(dir).get(before).cloned()
+    })
+    .expect("F12 writes a screenshot")
+}
+
+struct Shot {
+    width: i64,
+    height: i64,
+    rgba: Vec<u8>,
+}
+
+impl Shot {
+    fn load(path: &Path) -> Self {
+        let (w, h, rgba) = decode_png(&std::fs::read(path).unwrap()).unwrap();
+        Self {
+            width: w as i64,
+            height: h as i64,
+            rgba,
+        }
+    }
+
+    fn pixel(&self, x: i64, y: i64) -> &[u8] {
+        let at = ((y * self.width + x) * 4) as usize;
+        &self.rgba[at..at + 3]
+    }
+
+    fn distinct_colours(&self) -> usize {
+        let mut colours: Vec<&[u8]> = self.rgba.chunks(4).map(|p| &p[..3]).collect();
+        colours.sort();
+        colours.dedup();
+        colours.len()
+    }
+}
+
+/// The share of pixels of `a` that equal those of `b` shifted by
+/// `(dx, dy)`, over the map area (the HUD's top and bottom rows left out).
+fn match_fraction(a: &Shot, b: &Shot, dx: i64, dy: i64) -> f64 {
+    let (top, bottom) = (40, a.height - 100);
+    let (mut same, mut total) = (0u64, 0u64);
+    for y in (top..bottom).step_by(2) {
+        for x in (0..a.width).step_by(2) {
+            let (bx, by) = (x + dx, y + dy);
+            if bx < 0 || by < top || bx >= b.width || by >= bottom {
+                continue;
+            }
+            total += 1;
+            same += u64::from(a.pixel(x, y) == b.pixel(bx, by));
+        }
+    }
+    if total == 0 {
+        0.0
+    } else {
+        same as f64 / total as f64
+    }
+}
+
+/// The whole-tile shift that best lines `after` up with `before`.
+fn best_tile_shift(before: &Shot, after: &Shot) -> ((i64, i64), f64) {
+    let mut best = ((0, 0), -1.0);
+    for ty in -4..=4 {
+        for tx in -4..=4 {
+            let score = match_fraction(before, after, tx * TILE_PX, ty * TILE_PX);
+            if score > best.1 {
+                best = ((tx, ty), score);
+            }
+        }
+    }
+    best
+}
+
+/// Three steps from the start that are all moves onto floor (no digging),
+/// and the keys that make them.
+fn three_clear_steps(terrain: &Terrain, start: Pos) -> (Dir, &'static str) {
+    let options = [
+        (Dir::E, "Right"),
+        (Dir::W, "Left"),
+        (Dir::S, "Down"),
+        (Dir::N, "Up"),
+    ];
+    options
+        .into_iter()
+        .find(|(dir, _)| {
+            let mut at = start;
+            (0..3).all(|_| {
+                at = at.step(*dir);
+                terrain.is_walkable(at)
+            })
+        })
+        .expect("seed 7 has three clear steps from the start")
+}
+
+#[test]
+fn the_window_draws_the_cave_and_the_camera_follows_the_hero() {
+    if skip_without_display_tools("the_window_draws_the_cave_and_the_camera_follows_the_hero") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = Scratch::new("window");
+    let game = Game::start(game_command(&display, &scratch.0));
+    let window = focus_window(&display);
+    assert!(
+        game.wait_for_line(READY_LINE, Duration::from_secs(90)),
+        "the game reaches the cave"
+    );
+    std::thread::sleep(Duration::from_secs(2));
+    let shots = scratch.0.join("shots");
+    let first = Shot::load(&take_screenshot(&display, &window, &shots));
+    assert!(
+        first.distinct_colours() >= 8,
+        "the map is drawn: only {} colours",
+        first.distinct_colours()
+    );
+
+    let cave = caves::generate(SEED, caves::DEFAULT_WIDTH, caves::DEFAULT_HEIGHT).unwrap();
+    let (dir, key) = three_clear_steps(&cave.terrain, cave.start);
+    for _ in 0..3 {
+        press(&display, &window, key);
+    }
+    std::thread::sleep(Duration::from_secs(2));
+    let second = Shot::load(&take_screenshot(&display, &window, &shots));
+
+    // The hero moved three tiles; the terrain slides the other way on screen.
+    let (dx, dy) = dir.delta();
+    let expected = (-3 * dx as i64, -3 * dy as i64);
+    let (shift, score) = best_tile_shift(&first, &second);
+    let unmoved = match_fraction(&first, &second, 0, 0);
+    assert_eq!(
+        shift, expected,
+        "the terrain shifted by {shift:?} tiles (match {score:.3}), expected {expected:?}"
+    );
+    assert!(
+        score > 0.9,
+        "the shifted frames match on only {score:.3} of the map"
+    );
+    assert!(
+        unmoved < score - 0.1,
+        "the camera did not move: unshifted match {unmoved:.3}"
+    );
+}
+
+#[test]
+fn the_binary_started_from_the_repository_root_finds_its_assets() {
+    if skip_without_display_tools("the_binary_started_from_the_repository_root_finds_its_assets") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = Scratch::new("root");
+    let mut command = game_command(&display, &scratch.0);
+    command
+        .env_remove("CARGO_MANIFEST_DIR")
+        .env_remove("BEVY_ASSET_ROOT");
+    let game = Game::start(command);
+    assert!(
+        game.wait_for_line(READY_LINE, Duration::from_secs(90)),
+        "the game reaches the cave"
+    );
+}
+
+/// Copies `assets/` into the scratch folder, breaks one file, and checks the
+/// game names that file and exits non-zero without a panic.
+fn assert_broken_asset_is_reported(name: &str, break_it: impl FnOnce(&Path), expected: &str) {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = Scratch::new(name);
+    let root = scratch.0.join("game");
+    copy_dir(&repo_root().join("assets"), &root.join("assets"));
+    break_it(&root.join("assets"));
+    let mut command = game_command(&display, &scratch.0);
+    command.env("BEVY_ASSET_ROOT", &root).stderr(Stdio::piped());
+    let out = command.output().expect("the game runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{name}: exit status {:?}; stderr: {stderr}",
+        out.status
+    );
+    assert!(
+        stderr.contains(expected),
+        "{name}: expected {expected:?} in: {stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{name}: panicked: {stderr}");
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn broken_asset_files_are_named_and_exit_non_zero() {
+    if skip_without_display_tools("broken_asset_files_are_named_and_exit_non_zero") {
+        return;
+    }
+    let atlas = "sprites/sprites.atlas.ron";
+    assert_broken_asset_is_reported(
+        "atlas-garbage",
+        |assets| std::fs::write(assets.join(atlas), "(tile_size: 8, nonsense").unwrap(),
+        atlas,
+    );
+    assert_broken_asset_is_reported(
+        "atlas-no-hero",
+        |assets| {
+            let text = std::fs::read_to_string(assets.join(atlas)).unwrap();
+            std::fs::write(assets.join(atlas), text.replace("\"hero\"", "\"heroine\"")).unwrap();
+        },
+        "\"hero\" is missing",
+    );
+    assert_broken_asset_is_reported(
+        "sheet-missing",
+        |assets| std::fs::remove_file(assets.join("sprites/creatures.png")).unwrap(),
+        "sprites/creatures.png",
+    );
+    assert_broken_asset_is_reported(
+        "sheet-corrupt",
+        |assets| std::fs::write(assets.join("sprites/terrain.png"), b"not a png").unwrap(),
+        "sprites/terrain.png",
+    );
+    assert_broken_asset_is_reported(
+        "rules-corrupt",
+        |assets| std::fs::write(assets.join("data/rules.ron"), "(cave_width: -1").unwrap(),
+        "rules.ron",
+    );
+}
