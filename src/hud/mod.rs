@@ -12,6 +12,9 @@ const LOG_LINES: usize = 3;
 const LEGEND: &str =
     "arrows/hjklyubn/numpad: move, dig by bumping   . or 5: wait   +/-: zoom   F12: screenshot";
 
+const PANEL_COLOUR: Color = Color::srgba(0.02, 0.02, 0.04, 0.86);
+const LEGEND_COLOUR: Color = Color::srgb(0.7, 0.7, 0.75);
+
 #[derive(Component)]
 struct TurnText;
 
@@ -39,27 +42,37 @@ fn spawn_hud(mut commands: Commands) {
             height: percent(100),
             flex_direction: FlexDirection::Column,
             justify_content: JustifyContent::SpaceBetween,
-            padding: UiRect::all(px(8)),
             ..default()
         },
         children![
-            (TurnText, Text::new("Turn 0"), shadowed(20.0)),
             (
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    ..default()
-                },
+                Name::new("HUD top bar"),
+                panel(),
+                children![(TurnText, Text::new("Turn 0"), shadowed(20.0))],
+            ),
+            (
+                Name::new("HUD log and legend"),
+                panel(),
                 children![
                     (LogText, Text::new(""), shadowed(18.0)),
-                    (
-                        Text::new(LEGEND),
-                        shadowed(14.0),
-                        TextColor(Color::srgb(0.7, 0.7, 0.75))
-                    ),
+                    (Text::new(LEGEND), shadowed(14.0), TextColor(LEGEND_COLOUR)),
                 ],
             ),
         ],
     ));
+}
+
+/// A full-width strip with a dark backdrop, so text stays readable over walls.
+fn panel() -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            padding: UiRect::axes(px(10), px(6)),
+            row_gap: px(2),
+            ..default()
+        },
+        BackgroundColor(PANEL_COLOUR),
+    )
 }
 
 fn show_turn(turn: Res<TurnCount>, mut text: Single<&mut Text, With<TurnText>>) {
