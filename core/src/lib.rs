@@ -3,6 +3,7 @@
 //! tests in seconds.
 
 pub mod art;
+pub mod fov;
 pub mod grid;
 pub mod mapgen;
 pub mod rng;

@@ -55,8 +55,10 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .run_if(in_state(Screen::Playing)),
     );
-    app.add_systems(Update, hero_acts.in_set(TurnPhase::HeroActs));
-    app.add_systems(Update, count_turn.in_set(TurnPhase::WorldActs));
+    app.add_systems(
+        Update,
+        (hero_acts, count_turn).chain().in_set(TurnPhase::HeroActs),
+    );
 }
 
 fn action_pending(pending: Res<PendingAction>) -> bool {
