@@ -1,0 +1,1 @@
+//! Benchmarks live in `fov.rs`; run `cargo bench -p gloomdelve-bench`.
