@@ -20,6 +20,9 @@ pub struct Cli {
     /// Where F12 screenshots go (default: `screenshots` in the data folder).
     #[arg(long, value_name = "DIR")]
     pub screenshot_dir: Option<PathBuf>,
+    /// Debug: show the whole map, ignoring the fog of war.
+    #[arg(long)]
+    pub reveal: bool,
     #[command(subcommand)]
     pub command: Option<Command>,
 }

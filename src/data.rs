@@ -13,6 +13,8 @@ pub struct RulesData {
     /// The size of a cave level, in tiles.
     pub cave_width: i32,
     pub cave_height: i32,
+    /// How far the hero sees, in tiles: `dx² + dy² ≤ hero_vision²`.
+    pub hero_vision: i32,
 }
 
 impl Default for RulesData {
@@ -20,6 +22,7 @@ impl Default for RulesData {
         Self {
             cave_width: caves::DEFAULT_WIDTH,
             cave_height: caves::DEFAULT_HEIGHT,
+            hero_vision: 6,
         }
     }
 }
@@ -37,6 +40,12 @@ impl RulesData {
         let rules: RulesData = ron::from_str(text).map_err(|e| e.to_string())?;
         mapgen::check_size(rules.cave_width, rules.cave_height)
             .map_err(|e| format!("cave_width/cave_height: {e}"))?;
+        if !(1..=60).contains(&rules.hero_vision) {
+            return Err(format!(
+                "hero_vision: {} is out of range: use 1 to 60 tiles",
+                rules.hero_vision
+            ));
+        }
         Ok(rules)
     }
 }

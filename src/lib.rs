@@ -9,6 +9,7 @@ pub mod assets;
 pub mod camera;
 pub mod cli;
 pub mod data;
+pub mod fov;
 pub mod hud;
 pub mod input;
 pub mod log;
@@ -26,6 +27,8 @@ pub use data::RulesData;
 pub struct NewGame {
     pub seed: u64,
     pub rules: RulesData,
+    /// Debug: show the whole map instead of what the hero sees.
+    pub reveal: bool,
 }
 
 /// The game rules: map state, the turn loop and actions. Needs only
@@ -37,7 +40,13 @@ pub struct RulesPlugin {
 impl Plugin for RulesPlugin {
     fn build(&self, app: &mut App) {
         app.insert_resource(self.new_game.clone());
-        app.add_plugins((screens::plugin, log::plugin, map::plugin, turn::plugin));
+        app.add_plugins((
+            screens::plugin,
+            log::plugin,
+            map::plugin,
+            turn::plugin,
+            fov::plugin,
+        ));
     }
 }
 

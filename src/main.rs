@@ -69,7 +69,11 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
         .insert_resource(ClearColor(Color::BLACK))
         .add_plugins((
             RulesPlugin {
-                new_game: NewGame { seed, rules },
+                new_game: NewGame {
+                    seed,
+                    rules,
+                    reveal: cli.reveal,
+                },
             },
             PresentationPlugin { settings },
         ))

@@ -64,7 +64,7 @@ fn ensure_level(mut commands: Commands, level: Option<Res<Level>>, new_game: Res
     }
 }
 
-fn spawn_hero(mut commands: Commands, level: Res<Level>, heroes: Query<(), With<Hero>>) {
+pub(crate) fn spawn_hero(mut commands: Commands, level: Res<Level>, heroes: Query<(), With<Hero>>) {
     if heroes.is_empty() {
         commands.spawn(hero(level.start));
     }

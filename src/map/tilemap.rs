@@ -6,6 +6,7 @@ use bevy_ecs_tilemap::prelude::*;
 use gloomdelve_core::{Pos, Tile};
 
 use crate::assets::{HERO_SPRITE, SpriteBook};
+use crate::fov::{Seen, Sight, SightChanged};
 use crate::map::{GridPos, Hero, Level, TerrainChanged};
 use crate::screens::{EnterPlaying, Screen};
 
@@ -28,7 +29,11 @@ pub(crate) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        (redraw_changed_tiles, (dress_hero, place_on_grid).chain())
+        (
+            redraw_changed_tiles,
+            tint_by_sight,
+            (dress_hero, place_on_grid).chain(),
+        )
             .run_if(in_state(Screen::Playing)),
     );
 }
@@ -46,11 +51,28 @@ fn tile_pos(pos: Pos, map_height: i32) -> TilePos {
     }
 }
 
+/// Remembered tiles are dimmed with a cool grey tint.
+const REMEMBERED_TINT: Color = Color::srgb(0.34, 0.37, 0.5);
+
+/// How a tile is tinted for what the hero knows of it.
+pub fn fog_colour(seen: Seen) -> Color {
+    match seen {
+        Seen::Visible => Color::WHITE,
+        Seen::Remembered => REMEMBERED_TINT,
+        Seen::Unseen => Color::BLACK,
+    }
+}
+
 fn texture_index(book: &SpriteBook, tile: Tile) -> TileTextureIndex {
     TileTextureIndex(book.cell(tile.sprite_name()).map_or(0, |(_, index)| index))
 }
 
-fn spawn_terrain_map(mut commands: Commands, level: Res<Level>, book: Res<SpriteBook>) {
+fn spawn_terrain_map(
+    mut commands: Commands,
+    level: Res<Level>,
+    sight: Res<Sight>,
+    book: Res<SpriteBook>,
+) {
     let terrain = &level.terrain;
     let size = TilemapSize {
         x: terrain.width() as u32,
@@ -74,6 +96,7 @@ fn spawn_terrain_map(mut commands: Commands, level: Res<Level>, book: Res<Sprite
                 position: at,
                 tilemap_id: TilemapId(map),
                 texture_index: texture_index(&book, *tile),
+                color: TileColor(fog_colour(sight.seen(pos))),
                 ..default()
             })
             .id();
@@ -111,6 +134,32 @@ fn redraw_changed_tiles(
         };
         if let Ok(mut index) = tiles.get_mut(entity) {
             index.set_if_neq(wanted);
+        }
+    }
+}
+
+/// Re-tints only the tiles whose sight state changed, and only when the
+/// colour really differs (`TileColor` has no `PartialEq`).
+pub fn tint_by_sight(
+    mut changes: MessageReader<SightChanged>,
+    level: Res<Level>,
+    sight: Res<Sight>,
+    maps: Query<&TileStorage, With<TerrainMap>>,
+    mut tiles: Query<&mut TileColor>,
+) {
+    let Ok(storage) = maps.single() else {
+        changes.clear();
+        return;
+    };
+    for pos in changes.read().flat_map(|c| c.0.iter()) {
+        let wanted = fog_colour(sight.seen(*pos));
+        let Some(entity) = storage.get(&tile_pos(*pos, level.terrain.height())) else {
+            continue;
+        };
+        if let Ok(mut colour) = tiles.get_mut(entity)
+            && colour.0 != wanted
+        {
+            colour.0 = wanted;
         }
     }
 }

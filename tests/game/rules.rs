@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use gloomdelve::fov::{Seen, Sight};
 use gloomdelve::map::{GridPos, Hero, Level, TerrainChanged};
 use gloomdelve::screens::Screen;
 use gloomdelve::turn::{Action, PendingAction, TurnCount};
@@ -25,6 +26,7 @@ fn rules_app() -> App {
         new_game: NewGame {
             seed: 11,
             rules: RulesData::default(),
+            reveal: false,
         },
     });
     app
@@ -182,10 +184,73 @@ fn a_new_game_generates_its_cave_from_the_seed() {
 fn the_shipped_rules_file_loads_and_bad_values_name_the_field() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data/rules.ron");
     assert_eq!(RulesData::load(&path).unwrap(), RulesData::default());
-    let err = RulesData::parse("(cave_width: 5, cave_height: 60)").unwrap_err();
+    let err = RulesData::parse("(cave_width: 5, cave_height: 60, hero_vision: 6)").unwrap_err();
     assert!(err.contains("cave_width"), "{err}");
-    let err = RulesData::parse("(cave_width: 90)").unwrap_err();
+    let err = RulesData::parse("(cave_width: 90, hero_vision: 6)").unwrap_err();
     assert!(err.contains("cave_height"), "{err}");
+    let err = RulesData::parse("(cave_width: 90, cave_height: 60, hero_vision: 0)").unwrap_err();
+    assert!(err.contains("hero_vision"), "{err}");
     let missing = RulesData::load(std::path::Path::new("/nonexistent/rules.ron")).unwrap_err();
     assert!(missing.contains("/nonexistent/rules.ron"), "{missing}");
+}
+
+#[test]
+fn seen_tiles_are_remembered_after_the_hero_walks_away() {
+    let corridor = format!(
+        "{}\n#{}#\n{}\n",
+        "#".repeat(32),
+        ".".repeat(30),
+        "#".repeat(32)
+    );
+    let mut app = rules_app();
+    app.insert_resource(Level {
+        terrain: Terrain::from_text(&corridor, 1),
+        start: Pos::new(1, 1),
+    });
+    let mut app = start_playing(app);
+    let seen = |app: &App, x: i32| app.world().resource::<Sight>().seen(Pos::new(x, 1));
+    assert_eq!(seen(&app, 1), Seen::Visible);
+    assert_eq!(
+        seen(&app, 7),
+        Seen::Visible,
+        "radius 6 reaches 6 tiles east"
+    );
+    assert_eq!(seen(&app, 8), Seen::Unseen, "and no further");
+    for _ in 0..10 {
+        act(&mut app, Action::Move(Dir::E));
+    }
+    assert_eq!(hero_pos(&mut app), Pos::new(11, 1));
+    assert_eq!(
+        seen(&app, 1),
+        Seen::Remembered,
+        "left behind, still remembered"
+    );
+    assert_eq!(seen(&app, 4), Seen::Remembered);
+    assert_eq!(
+        seen(&app, 5),
+        Seen::Visible,
+        "6 tiles back is still in view"
+    );
+    assert_eq!(seen(&app, 17), Seen::Visible);
+    assert_eq!(seen(&app, 18), Seen::Unseen);
+}
+
+#[test]
+fn a_creature_sees_the_hero_exactly_when_the_hero_sees_it_within_its_range() {
+    let app = app_on_map(Pos::new(1, 1));
+    let sight = app.world().resource::<Sight>();
+    let hero = Pos::new(1, 1);
+    assert!(
+        sight.sees_hero(hero, Pos::new(2, 1), 3),
+        "adjacent and in view"
+    );
+    assert!(
+        !sight.sees_hero(hero, Pos::new(6, 1), 3),
+        "behind the wall at (3,1)"
+    );
+    assert!(sight.sees_hero(hero, Pos::new(1, 3), 3));
+    assert!(
+        !sight.sees_hero(hero, Pos::new(1, 3), 1),
+        "out of a short-sighted creature's range"
+    );
 }

@@ -182,10 +182,12 @@ fn repo_root() -> PathBuf {
 }
 
 /// The game command on `display`, with its own data and config folders.
+/// `--reveal` lifts the fog, so the whole cave shows and the camera's shift
+/// can be measured on real terrain rather than on black.
 fn game_command(display: &Display, scratch: &Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_gloomdelve"));
     command
-        .args(["--seed", &SEED.to_string(), "--screenshot-dir"])
+        .args(["--seed", &SEED.to_string(), "--reveal", "--screenshot-dir"])
         .arg(scratch.join("shots"))
         .current_dir(repo_root())
         .env("DISPLAY", display.name())

@@ -1,0 +1,164 @@
+//! Sight and fog of war: which tiles the hero sees now, and which it
+//! remembers. Each turn only the tiles whose state changed are reported, so
+//! the tilemap never rewrites a whole 600×600 level.
+
+use bevy::prelude::*;
+use gloomdelve_core::fov::{Fov, within_radius};
+use gloomdelve_core::{Grid, Pos};
+
+use crate::NewGame;
+use crate::map::{GridPos, Hero, Level};
+use crate::screens::{EnterPlaying, Screen};
+use crate::turn::{TurnPhase, TurnTaken};
+
+/// What the hero knows of a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Seen {
+    #[default]
+    Unseen,
+    /// Seen before, not now: drawn dimmed.
+    Remembered,
+    /// In view this turn.
+    Visible,
+}
+
+/// The hero's sight on the current level.
+#[derive(Resource, Debug)]
+pub struct Sight {
+    state: Grid<Seen>,
+    /// The update each tile was last seen in, to spot changes cheaply.
+    stamp: Grid<u32>,
+    epoch: u32,
+    visible: Vec<Pos>,
+    fov: Fov,
+}
+
+/// Tiles whose [`Seen`] state changed in this update.
+#[derive(Message, Clone, Debug)]
+pub struct SightChanged(pub Vec<Pos>);
+
+impl Sight {
+    /// Nothing seen yet, or everything when `reveal` is set.
+    pub fn new(width: i32, height: i32, reveal: bool) -> Self {
+        let all = if reveal { Seen::Visible } else { Seen::Unseen };
+        Self {
+            state: Grid::new(width, height, all),
+            stamp: Grid::new(width, height, 0),
+            epoch: 1,
+            visible: Vec::new(),
+            fov: Fov::new(),
+        }
+    }
+
+    pub fn seen(&self, pos: Pos) -> Seen {
+        self.state.get(pos).copied().unwrap_or_default()
+    }
+
+    /// The tiles in view this turn.
+    pub fn visible(&self) -> &[Pos] {
+        &self.visible
+    }
+
+    /// Recomputes sight from `origin` and returns the tiles whose state changed.
+    pub fn update(&mut self, level: &Level, origin: Pos, radius: i32) -> Vec<Pos> {
+        self.epoch += 1;
+        let (epoch, mut changed) = (self.epoch, Vec::new());
+        let previous = std::mem::take(&mut self.visible);
+        let Self {
+            state,
+            stamp,
+            fov,
+            visible,
+            ..
+        } = self;
+        fov.compute(
+            origin,
+            radius,
+            |p| level.terrain.tile(p).blocks_sight(),
+            |p| {
+                let Some(last) = stamp.get_mut(p) else { return };
+                if *last == epoch {
+                    return;
+                }
+                if *last != epoch - 1 || state[p] != Seen::Visible {
+                    changed.push(p);
+                }
+                *last = epoch;
+                state[p] = Seen::Visible;
+                visible.push(p);
+            },
+        );
+        for p in previous {
+            if self.stamp[p] != epoch && self.state[p] == Seen::Visible {
+                self.state[p] = Seen::Remembered;
+                changed.push(p);
+            }
+        }
+        changed
+    }
+
+    /// Whether a creature at `at` with sight `vision` sees the hero: by
+    /// symmetry, exactly when the hero sees that tile and it is in range.
+    pub fn sees_hero(&self, hero: Pos, at: Pos, vision: i32) -> bool {
+        self.seen(at) == Seen::Visible && within_radius(at.x - hero.x, at.y - hero.y, vision)
+    }
+}
+
+/// How far the hero sees.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Vision(pub i32);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<SightChanged>();
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        open_eyes
+            .after(crate::map::spawn_hero)
+            .in_set(EnterPlaying::Rules),
+    );
+    app.add_systems(
+        Update,
+        look_around
+            .in_set(TurnPhase::UpdateFov)
+            .run_if(on_message::<TurnTaken>),
+    );
+}
+
+/// Starts the level's sight and looks once from where the hero stands.
+fn open_eyes(
+    mut commands: Commands,
+    level: Res<Level>,
+    new_game: Res<NewGame>,
+    hero: Single<(Entity, &GridPos), With<Hero>>,
+    mut changes: MessageWriter<SightChanged>,
+) {
+    let (entity, at) = *hero;
+    let radius = new_game.rules.hero_vision;
+    commands.entity(entity).insert(Vision(radius));
+    let mut sight = Sight::new(
+        level.terrain.width(),
+        level.terrain.height(),
+        new_game.reveal,
+    );
+    if !new_game.reveal {
+        changes.write(SightChanged(sight.update(&level, at.0, radius)));
+    }
+    commands.insert_resource(sight);
+}
+
+fn look_around(
+    level: Res<Level>,
+    new_game: Res<NewGame>,
+    mut sight: ResMut<Sight>,
+    hero: Single<(&GridPos, &Vision), With<Hero>>,
+    mut changes: MessageWriter<SightChanged>,
+) {
+    if new_game.reveal {
+        return;
+    }
+    let (at, vision) = *hero;
+    let changed = sight.update(&level, at.0, vision.0);
+    if !changed.is_empty() {
+        changes.write(SightChanged(changed));
+    }
+}
