@@ -9,6 +9,7 @@ use crate::assets::{HERO_SPRITE, SpriteBook};
 use crate::fov::{Seen, Sight, SightChanged};
 use crate::map::{GridPos, Hero, Level, TerrainChanged};
 use crate::screens::{EnterPlaying, Screen};
+use crate::turn::TurnPhase;
 
 /// Draw order: terrain, items, creatures, hero, effects.
 pub const TERRAIN_Z: f32 = 0.0;
@@ -22,7 +23,13 @@ pub const READY_LINE: &str = "The cave is drawn";
 pub struct TerrainMap;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins(TilemapPlugin);
+    app.add_plugins((TilemapPlugin, tile_sync_plugin));
+}
+
+/// Spawns the terrain's tile entities and keeps their texture and tint in
+/// step with the level and the fog. It needs no renderer, so headless tests
+/// can count exactly which tile components each turn touches.
+pub fn tile_sync_plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Screen::Playing),
         spawn_terrain_map.in_set(EnterPlaying::Presentation),
@@ -33,8 +40,9 @@ pub(crate) fn plugin(app: &mut App) {
             redraw_changed_tiles,
             tint_by_sight,
             (dress_hero, place_on_grid).chain(),
+            hide_out_of_sight,
         )
-            .run_if(in_state(Screen::Playing)),
+            .in_set(TurnPhase::UpdateHud),
     );
 }
 
@@ -161,6 +169,26 @@ pub fn tint_by_sight(
         {
             colour.0 = wanted;
         }
+    }
+}
+
+/// Marks anything on the map that is drawn only while the hero sees its
+/// tile: creatures, effects, and (until remembered items arrive) items.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct HiddenOutOfSight;
+
+/// Shows each [`HiddenOutOfSight`] entity exactly while its tile is in view.
+pub fn hide_out_of_sight(
+    sight: Res<Sight>,
+    mut things: Query<(&GridPos, &mut Visibility), With<HiddenOutOfSight>>,
+) {
+    for (pos, mut visibility) in &mut things {
+        let wanted = if sight.seen(pos.0) == Seen::Visible {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+        visibility.set_if_neq(wanted);
     }
 }
 

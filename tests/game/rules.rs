@@ -254,3 +254,145 @@ fn a_creature_sees_the_hero_exactly_when_the_hero_sees_it_within_its_range() {
         "out of a short-sighted creature's range"
     );
 }
+
+mod tiles_touched {
+    use bevy::prelude::*;
+    use bevy_ecs_tilemap::prelude::TileColor;
+    use gloomdelve::assets::SpriteBook;
+    use gloomdelve::map::GridPos;
+    use gloomdelve::map::Level;
+    use gloomdelve::map::tilemap::{HiddenOutOfSight, tile_sync_plugin};
+    use gloomdelve_core::mapgen::caves;
+    use gloomdelve_core::{Dir, Tile};
+
+    use super::{act, hero_pos, rules_app, start_playing};
+    use gloomdelve::turn::Action;
+
+    /// How many tiles had their `TileColor` changed in the last update.
+    #[derive(Resource, Default)]
+    struct Touched(usize);
+
+    fn count_touched(changed: Query<(), Changed<TileColor>>, mut touched: ResMut<Touched>) {
+        touched.0 = changed.iter().count();
+    }
+
+    /// A sprite book naming every terrain sprite, with no real images.
+    fn stand_in_book() -> SpriteBook {
+        let sheet = (
+            "terrain".to_string(),
+            (Handle::default(), Handle::default()),
+        );
+        let sprites = Tile::ALL
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                (
+                    t.sprite_name().to_string(),
+                    ("terrain".to_string(), i as u32),
+                )
+            })
+            .collect();
+        SpriteBook {
+            tile_size: 8.0,
+            scale: 4,
+            sheets: [sheet].into_iter().collect(),
+            sprites,
+        }
+    }
+
+    #[test]
+    fn a_turn_on_a_600_by_600_level_touches_only_hundreds_of_tiles() {
+        let cave = caves::generate(3, 600, 600).unwrap();
+        let mut app = rules_app();
+        app.insert_resource(stand_in_book());
+        app.init_resource::<Touched>();
+        app.add_plugins(tile_sync_plugin);
+        app.add_systems(Last, count_touched);
+        app.insert_resource(Level {
+            terrain: cave.terrain.clone(),
+            start: cave.start,
+        });
+        let mut app = start_playing(app);
+        assert_eq!(
+            app.world().resource::<Touched>().0,
+            360_000,
+            "every tile is new on the first frame"
+        );
+        app.update();
+        assert_eq!(
+            app.world().resource::<Touched>().0,
+            0,
+            "no turn, no tile touched"
+        );
+        let start = hero_pos(&mut app);
+        let dir = Dir::ALL
+            .into_iter()
+            .find(|&d| cave.terrain.bump(start, d) == gloomdelve_core::Bump::Move(start.step(d)))
+            .expect("the start has an open neighbour");
+        act(&mut app, Action::Move(dir));
+        let touched = app.world().resource::<Touched>().0;
+        eprintln!("one step on a 600x600 level touched {touched} tiles");
+        assert!(touched > 0, "walking changes what is in view");
+        assert!(
+            touched <= 500,
+            "a step touched {touched} tiles; it should be the hundreds at most"
+        );
+    }
+
+    #[test]
+    fn things_off_the_map_terrain_show_only_while_their_tile_is_in_view() {
+        let mut app = super::rules_app();
+        app.insert_resource(stand_in_book());
+        app.add_plugins(tile_sync_plugin);
+        let corridor = format!(
+            "{}\n#{}#\n{}\n",
+            "#".repeat(32),
+            ".".repeat(30),
+            "#".repeat(32)
+        );
+        app.insert_resource(Level {
+            terrain: gloomdelve_core::Terrain::from_text(&corridor, 1),
+            start: gloomdelve_core::Pos::new(1, 1),
+        });
+        let near = app
+            .world_mut()
+            .spawn((
+                HiddenOutOfSight,
+                GridPos(gloomdelve_core::Pos::new(4, 1)),
+                Visibility::Hidden,
+            ))
+            .id();
+        let far = app
+            .world_mut()
+            .spawn((
+                HiddenOutOfSight,
+                GridPos(gloomdelve_core::Pos::new(15, 1)),
+                Visibility::Inherited,
+            ))
+            .id();
+        let mut app = start_playing(app);
+        app.update();
+        assert_eq!(
+            app.world().get::<Visibility>(near),
+            Some(&Visibility::Inherited),
+            "in view: shown"
+        );
+        assert_eq!(
+            app.world().get::<Visibility>(far),
+            Some(&Visibility::Hidden),
+            "out of view: hidden"
+        );
+        for _ in 0..10 {
+            act(&mut app, Action::Move(Dir::E));
+        }
+        assert_eq!(
+            app.world().get::<Visibility>(near),
+            Some(&Visibility::Hidden),
+            "left behind: hidden again"
+        );
+        assert_eq!(
+            app.world().get::<Visibility>(far),
+            Some(&Visibility::Inherited)
+        );
+    }
+}

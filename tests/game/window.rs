@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use gloomdelve::map::tilemap::READY_LINE;
 use gloomdelve_core::art::decode_png;
+use gloomdelve_core::fov::Fov;
 use gloomdelve_core::mapgen::caves;
 use gloomdelve_core::{Dir, Pos, Terrain};
 
@@ -185,9 +186,16 @@ fn repo_root() -> PathBuf {
 /// `--reveal` lifts the fog, so the whole cave shows and the camera's shift
 /// can be measured on real terrain rather than on black.
 fn game_command(display: &Display, scratch: &Path) -> Command {
+    let mut command = foggy_game_command(display, scratch);
+    command.arg("--reveal");
+    command
+}
+
+/// The game command as a player runs it, fog of war and all.
+fn foggy_game_command(display: &Display, scratch: &Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_gloomdelve"));
     command
-        .args(["--seed", &SEED.to_string(), "--reveal", "--screenshot-dir"])
+        .args(["--seed", &SEED.to_string(), "--screenshot-dir"])
         .arg(scratch.join("shots"))
         .current_dir(repo_root())
         .env("DISPLAY", display.name())
@@ -458,5 +466,113 @@ fn broken_asset_files_are_named_and_exit_non_zero() {
         "rules-corrupt",
         |assets| std::fs::write(assets.join("data/rules.ron"), "(cave_width: -1").unwrap(),
         "rules.ron",
+    );
+}
+
+impl Shot {
+    /// The mean brightness (0-255) of the inner 24×24 pixels of the tile
+    /// whose centre is at `(cx, cy)`.
+    fn tile_brightness(&self, cx: i64, cy: i64) -> f64 {
+        let mut sum = 0u64;
+        for y in cy - 12..cy + 12 {
+            for x in cx - 12..cx + 12 {
+                let p = self.pixel(x, y);
+                sum += (u64::from(p[0]) + u64::from(p[1]) + u64::from(p[2])) / 3;
+            }
+        }
+        sum as f64 / (24.0 * 24.0)
+    }
+}
+
+/// The tiles visible from `from` with the hero's default vision.
+fn seen_from(terrain: &Terrain, from: Pos) -> std::collections::HashSet<Pos> {
+    let mut seen = std::collections::HashSet::new();
+    Fov::new().compute(
+        from,
+        6,
+        |p| terrain.tile(p).blocks_sight(),
+        |p| {
+            seen.insert(p);
+        },
+    );
+    seen
+}
+
+#[test]
+fn the_fog_shows_visible_remembered_and_unseen_tiles_apart() {
+    if skip_without_display_tools("the_fog_shows_visible_remembered_and_unseen_tiles_apart") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = Scratch::new("fog");
+    let game = Game::start(foggy_game_command(&display, &scratch.0));
+    let window = focus_window(&display);
+    assert!(
+        game.wait_for_line(READY_LINE, Duration::from_secs(90)),
+        "the game reaches the cave"
+    );
+    std::thread::sleep(Duration::from_secs(2));
+    let cave = caves::generate(SEED, caves::DEFAULT_WIDTH, caves::DEFAULT_HEIGHT).unwrap();
+    let (dir, key) = three_clear_steps(&cave.terrain, cave.start);
+    for _ in 0..3 {
+        press(&display, &window, key);
+    }
+    std::thread::sleep(Duration::from_secs(2));
+    let shot = Shot::load(&take_screenshot(
+        &display,
+        &window,
+        &scratch.0.join("shots"),
+    ));
+
+    let path: Vec<Pos> = (0..4)
+        .map(|i| (0..i).fold(cave.start, |p, _| p.step(dir)))
+        .collect();
+    let hero = path[3];
+    let now = seen_from(&cave.terrain, hero);
+    let before: std::collections::HashSet<Pos> = path[..3]
+        .iter()
+        .flat_map(|&p| seen_from(&cave.terrain, p))
+        .collect();
+    let (mut visible, mut remembered, mut unseen) = (Vec::new(), Vec::new(), Vec::new());
+    for p in cave.terrain.tiles().positions().filter(|&p| p != hero) {
+        let (cx, cy) = (
+            640 + i64::from(p.x - hero.x) * TILE_PX,
+            400 + i64::from(p.y - hero.y) * TILE_PX,
+        );
+        if cx < 16 || cx > shot.width - 16 || cy < 60 || cy > shot.height - 100 {
+            continue;
+        }
+        let floor = cave.terrain.is_walkable(p);
+        let brightness = shot.tile_brightness(cx, cy);
+        if now.contains(&p) {
+            if floor {
+                visible.push(brightness);
+            }
+        } else if before.contains(&p) {
+            if floor {
+                remembered.push(brightness);
+            }
+        } else {
+            unseen.push(brightness);
+        }
+    }
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+    let (v, r, u) = (mean(&visible), mean(&remembered), mean(&unseen));
+    eprintln!(
+        "floor brightness: visible {v:.1} ({} tiles), remembered {r:.1} ({}), unseen {u:.1} ({})",
+        visible.len(),
+        remembered.len(),
+        unseen.len()
+    );
+    assert!(!visible.is_empty() && !remembered.is_empty() && !unseen.is_empty());
+    assert!(u < 2.0, "unseen tiles are black: {u:.1}");
+    assert!(
+        r > u + 5.0,
+        "remembered tiles ({r:.1}) are brighter than unseen ({u:.1})"
+    );
+    assert!(
+        v > r * 1.5,
+        "visible tiles ({v:.1}) are clearly brighter than remembered ({r:.1})"
     );
 }
