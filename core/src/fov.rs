@@ -351,6 +351,26 @@ mod tests {
     }
 
     #[test]
+    fn light_wraps_a_beveled_wall_corner() {
+        // Worked by hand: after the wall corner at (2,2) the light starts
+        // at slope -1/2, which still reaches the centres of (2,1) and (2,0)
+        // round the corner; (1,1) and everything west of it stays dark.
+        expect(
+            "
+            .....
+            .....
+            ###..
+            ...@.",
+            10,
+            "
+            --VVV
+            --VVV
+            VVVVV
+            VVVVV",
+        );
+    }
+
+    #[test]
     fn a_corridor_is_seen_to_the_radius() {
         // Radius 3: (dx, dy) is in when dx*dx + dy*dy <= 9.
         expect(

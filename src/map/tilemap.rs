@@ -40,7 +40,7 @@ pub fn tile_sync_plugin(app: &mut App) {
             redraw_changed_tiles,
             tint_by_sight,
             (dress_hero, place_on_grid).chain(),
-            hide_out_of_sight,
+            apply_fog_rules,
         )
             .in_set(TurnPhase::UpdateHud),
     );
@@ -172,23 +172,40 @@ pub fn tint_by_sight(
     }
 }
 
-/// Marks anything on the map that is drawn only while the hero sees its
-/// tile: creatures, effects, and (until remembered items arrive) items.
-#[derive(Component, Clone, Copy, Debug, Default)]
-pub struct HiddenOutOfSight;
+/// How something on the map, other than terrain, shows through the fog.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FogRule {
+    /// Drawn only while its tile is in view: creatures and effects.
+    OnlyInView,
+    /// Drawn in view, and dimmed where it was last seen: items.
+    Remembered { seen: bool },
+}
 
-/// Shows each [`HiddenOutOfSight`] entity exactly while its tile is in view.
-pub fn hide_out_of_sight(
+/// Shows, dims or hides each [`FogRule`] entity for what the hero sees now.
+pub fn apply_fog_rules(
     sight: Res<Sight>,
-    mut things: Query<(&GridPos, &mut Visibility), With<HiddenOutOfSight>>,
+    mut things: Query<(&GridPos, &mut FogRule, &mut Visibility, Option<&mut Sprite>)>,
 ) {
-    for (pos, mut visibility) in &mut things {
-        let wanted = if sight.seen(pos.0) == Seen::Visible {
+    for (pos, mut rule, mut visibility, sprite) in &mut things {
+        let in_view = sight.seen(pos.0) == Seen::Visible;
+        if in_view && *rule == (FogRule::Remembered { seen: false }) {
+            *rule = FogRule::Remembered { seen: true };
+        }
+        let (shown, tint) = match (*rule, in_view) {
+            (_, true) => (true, Color::WHITE),
+            (FogRule::Remembered { seen: true }, false) => (true, REMEMBERED_TINT),
+            _ => (false, Color::WHITE),
+        };
+        visibility.set_if_neq(if shown {
             Visibility::Inherited
         } else {
             Visibility::Hidden
-        };
-        visibility.set_if_neq(wanted);
+        });
+        if let Some(mut sprite) = sprite
+            && sprite.color != tint
+        {
+            sprite.color = tint;
+        }
     }
 }
 

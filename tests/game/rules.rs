@@ -261,7 +261,7 @@ mod tiles_touched {
     use gloomdelve::assets::SpriteBook;
     use gloomdelve::map::GridPos;
     use gloomdelve::map::Level;
-    use gloomdelve::map::tilemap::{HiddenOutOfSight, tile_sync_plugin};
+    use gloomdelve::map::tilemap::{FogRule, tile_sync_plugin};
     use gloomdelve_core::mapgen::caves;
     use gloomdelve_core::{Dir, Tile};
 
@@ -339,6 +339,10 @@ mod tiles_touched {
         );
     }
 
+    fn visibility(app: &App, entity: Entity) -> Visibility {
+        *app.world().get::<Visibility>(entity).unwrap()
+    }
+
     #[test]
     fn things_off_the_map_terrain_show_only_while_their_tile_is_in_view() {
         let mut app = super::rules_app();
@@ -354,45 +358,50 @@ mod tiles_touched {
             terrain: gloomdelve_core::Terrain::from_text(&corridor, 1),
             start: gloomdelve_core::Pos::new(1, 1),
         });
-        let near = app
-            .world_mut()
-            .spawn((
-                HiddenOutOfSight,
-                GridPos(gloomdelve_core::Pos::new(4, 1)),
-                Visibility::Hidden,
-            ))
-            .id();
-        let far = app
-            .world_mut()
-            .spawn((
-                HiddenOutOfSight,
-                GridPos(gloomdelve_core::Pos::new(15, 1)),
-                Visibility::Inherited,
-            ))
-            .id();
+        let mut spawn = |x: i32, rule: FogRule| {
+            let at = GridPos(gloomdelve_core::Pos::new(x, 1));
+            app.world_mut()
+                .spawn((rule, at, Visibility::Inherited))
+                .id()
+        };
+        let near = spawn(4, FogRule::OnlyInView);
+        let far = spawn(15, FogRule::OnlyInView);
+        let item = spawn(3, FogRule::Remembered { seen: false });
+        let unseen_item = spawn(25, FogRule::Remembered { seen: false });
         let mut app = start_playing(app);
         app.update();
         assert_eq!(
-            app.world().get::<Visibility>(near),
-            Some(&Visibility::Inherited),
+            visibility(&app, near),
+            Visibility::Inherited,
             "in view: shown"
         );
         assert_eq!(
-            app.world().get::<Visibility>(far),
-            Some(&Visibility::Hidden),
+            visibility(&app, far),
+            Visibility::Hidden,
             "out of view: hidden"
+        );
+        assert_eq!(
+            visibility(&app, unseen_item),
+            Visibility::Hidden,
+            "never seen: hidden"
         );
         for _ in 0..10 {
             act(&mut app, Action::Move(Dir::E));
         }
         assert_eq!(
-            app.world().get::<Visibility>(near),
-            Some(&Visibility::Hidden),
+            visibility(&app, near),
+            Visibility::Hidden,
             "left behind: hidden again"
         );
+        assert_eq!(visibility(&app, far), Visibility::Inherited, "now in view");
         assert_eq!(
-            app.world().get::<Visibility>(far),
-            Some(&Visibility::Inherited)
+            visibility(&app, item),
+            Visibility::Inherited,
+            "an item seen once stays drawn"
+        );
+        assert_eq!(
+            app.world().get::<FogRule>(item),
+            Some(&FogRule::Remembered { seen: true })
         );
     }
 }
