@@ -3,9 +3,11 @@
 //! tests in seconds.
 
 pub mod art;
+pub mod combat;
 pub mod fov;
 pub mod grid;
 pub mod mapgen;
+pub mod path;
 pub mod rng;
 pub mod terrain;
 pub mod tile;

@@ -1,0 +1,54 @@
+//! Combat formulas.
+
+use crate::rng::GameRng;
+
+/// The damage of one hit: `d = max(0, attack − defense)`, then a uniform
+/// roll in `1..=d`. Every hit does at least 1; when `d` is 0 it does exactly 1.
+pub fn damage_roll(rng: &mut GameRng, attack: i32, defense: i32) -> i32 {
+    let d = (attack - defense).max(0);
+    if d == 0 { 1 } else { rng.range(0, d) + 1 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rolls_stay_within_one_to_d() {
+        let mut rng = GameRng::new(1);
+        for (atk, def) in [(5, 1), (3, 0), (10, 9), (7, 2)] {
+            let d = atk - def;
+            for _ in 0..2000 {
+                let roll = damage_roll(&mut rng, atk, def);
+                assert!((1..=d).contains(&roll), "{atk} vs {def} rolled {roll}");
+            }
+        }
+    }
+
+    #[test]
+    fn no_advantage_does_exactly_one() {
+        let mut rng = GameRng::new(2);
+        for (atk, def) in [(0, 0), (2, 2), (1, 5), (-3, 0)] {
+            assert_eq!(damage_roll(&mut rng, atk, def), 1);
+        }
+    }
+
+    #[test]
+    fn each_value_is_about_equally_likely() {
+        let mut rng = GameRng::new(3);
+        let (rolls, d) = (60_000, 6);
+        let mut counts = [0u32; 6];
+        for _ in 0..rolls {
+            counts[(damage_roll(&mut rng, d + 2, 2) - 1) as usize] += 1;
+        }
+        let expected = f64::from(rolls) / f64::from(d);
+        for (value, &count) in counts.iter().enumerate() {
+            let off = (f64::from(count) - expected).abs() / expected;
+            assert!(
+                off < 0.03,
+                "{} came up {count} times, expected about {expected}",
+                value + 1
+            );
+        }
+    }
+}
