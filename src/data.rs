@@ -1,5 +1,6 @@
-//! Rules data read from `assets/data/rules.ron` with plain serde, so the
-//! headless rules need no asset server.
+//! Rules data read from `assets/data/rules.ron` and
+//! `assets/data/creatures.ron` with plain serde, so the headless rules need
+//! no asset server.
 
 use std::path::Path;
 
@@ -7,14 +8,30 @@ use gloomdelve_core::mapgen::{self, caves};
 use serde::{Deserialize, Serialize};
 
 /// Tunable numbers for the rules.
+/// Fields left out of the file keep their defaults.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, default)]
 pub struct RulesData {
     /// The size of a cave level, in tiles.
     pub cave_width: i32,
     pub cave_height: i32,
     /// How far the hero sees, in tiles: `dx² + dy² ≤ hero_vision²`.
     pub hero_vision: i32,
+    pub hero_hp: i32,
+    pub hero_attack: i32,
+    pub hero_defense: i32,
+    /// The hero regains 1 HP every this many turns.
+    pub regen_every: u64,
+    /// Each turn, a fungus spreads with this chance...
+    pub fungus_spread_chance: f64,
+    /// ...onto a free floor tile up to this many tiles away on each axis...
+    pub fungus_spread_range: i32,
+    /// ...at most this many times in its life.
+    pub fungus_max_spreads: u32,
+    /// How many nodes a goblin's path search may expand each turn.
+    pub goblin_search_budget: usize,
+    /// Log lines vanish from the HUD after this many turns without news.
+    pub log_fade_turns: u64,
 }
 
 impl Default for RulesData {
@@ -23,6 +40,15 @@ impl Default for RulesData {
             cave_width: caves::DEFAULT_WIDTH,
             cave_height: caves::DEFAULT_HEIGHT,
             hero_vision: 6,
+            hero_hp: 20,
+            hero_attack: 5,
+            hero_defense: 1,
+            regen_every: 20,
+            fungus_spread_chance: 0.02,
+            fungus_spread_range: 5,
+            fungus_max_spreads: 5,
+            goblin_search_budget: 400,
+            log_fade_turns: 7,
         }
     }
 }
@@ -46,6 +72,104 @@ impl RulesData {
                 rules.hero_vision
             ));
         }
+        let checks = [
+            ("hero_hp", rules.hero_hp >= 1),
+            ("hero_attack", rules.hero_attack >= 0),
+            ("hero_defense", rules.hero_defense >= 0),
+            ("regen_every", rules.regen_every >= 1),
+            (
+                "fungus_spread_chance",
+                (0.0..=1.0).contains(&rules.fungus_spread_chance),
+            ),
+            (
+                "fungus_spread_range",
+                (1..=50).contains(&rules.fungus_spread_range),
+            ),
+            ("goblin_search_budget", rules.goblin_search_budget >= 1),
+            ("log_fade_turns", rules.log_fade_turns >= 1),
+        ];
+        if let Some((field, _)) = checks.iter().find(|(_, ok)| !ok) {
+            return Err(format!("{field}: the value is out of range"));
+        }
         Ok(rules)
     }
+}
+
+/// How a creature kind decides what to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AiKind {
+    /// Never moves; spreads children.
+    Fungus,
+    /// Wanders at random and attacks what it bumps.
+    Bat,
+    /// Wanders; bites the hero when next to it.
+    Rat,
+    /// Chases the hero it sees, remembers where it saw it.
+    Goblin,
+}
+
+/// One creature kind from `creatures.ron`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreatureKind {
+    pub name: String,
+    /// The atlas sprite that draws it.
+    pub sprite: String,
+    pub hp: i32,
+    pub attack: i32,
+    pub defense: i32,
+    /// How far it sees the hero, in tiles.
+    pub vision: i32,
+    /// Actions per hero turn.
+    pub speed: u8,
+    pub ai: AiKind,
+    /// How many a new cave holds.
+    pub per_cave: u32,
+}
+
+/// Every creature kind, in file order.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct CreatureBook {
+    pub kinds: Vec<CreatureKind>,
+}
+
+impl CreatureBook {
+    /// Reads and checks `creatures.ron`. The error names the file, the entry and the field.
+    pub fn load(path: &Path) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        Self::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let kinds: Vec<CreatureKind> = ron::from_str(text).map_err(|e| e.to_string())?;
+        for (i, kind) in kinds.iter().enumerate() {
+            check_kind(kind).map_err(|field| {
+                format!("entry {} ({:?}): {field} is out of range", i + 1, kind.name)
+            })?;
+        }
+        Ok(Self { kinds })
+    }
+
+    /// The kind with this name.
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.kinds.iter().position(|k| k.name == name)
+    }
+}
+
+fn check_kind(kind: &CreatureKind) -> Result<(), &'static str> {
+    let checks = [
+        ("name", !kind.name.trim().is_empty()),
+        ("sprite", !kind.sprite.trim().is_empty()),
+        ("hp", kind.hp >= 1),
+        ("attack", kind.attack >= 0),
+        ("defense", kind.defense >= 0),
+        ("vision", (0..=30).contains(&kind.vision)),
+        ("speed", (1..=4).contains(&kind.speed)),
+        ("per_cave", kind.per_cave <= 1000),
+    ];
+    checks
+        .iter()
+        .find(|(_, ok)| !ok)
+        .map_or(Ok(()), |(field, _)| Err(*field))
 }

@@ -8,8 +8,11 @@
 pub mod assets;
 pub mod camera;
 pub mod cli;
+pub mod combat;
+pub mod creatures;
 pub mod data;
 pub mod fov;
+pub mod game_over;
 pub mod hud;
 pub mod input;
 pub mod log;
@@ -27,6 +30,7 @@ pub use data::RulesData;
 pub struct NewGame {
     pub seed: u64,
     pub rules: RulesData,
+    pub creatures: data::CreatureBook,
     /// Debug: show the whole map instead of what the hero sees.
     pub reveal: bool,
 }
@@ -46,6 +50,9 @@ impl Plugin for RulesPlugin {
             map::plugin,
             turn::plugin,
             fov::plugin,
+            creatures::plugin,
+            combat::plugin,
+            game_over::rules_plugin,
         ));
     }
 }
@@ -65,6 +72,7 @@ impl Plugin for PresentationPlugin {
             input::plugin,
             hud::plugin,
             screenshot::plugin,
+            game_over::screen_plugin,
         ));
     }
 }

@@ -7,6 +7,7 @@ use bevy::window::WindowResolution;
 use clap::Parser;
 use gloomdelve::assets::{DisplaySettings, find_assets_dir};
 use gloomdelve::cli::{Cli, Command, MapKind};
+use gloomdelve::data::CreatureBook;
 use gloomdelve::{NewGame, PresentationPlugin, RulesData, RulesPlugin};
 use gloomdelve_core::mapgen::caves;
 
@@ -40,6 +41,7 @@ fn print_map(kind: MapKind, seed: u64, width: i32, height: i32) -> Result<ExitCo
 fn run_game(cli: &Cli) -> Result<ExitCode, String> {
     let assets_dir = find_assets_dir()?;
     let rules = RulesData::load(&assets_dir.join("data/rules.ron"))?;
+    let creatures = CreatureBook::load(&assets_dir.join("data/creatures.ron"))?;
     let seed = cli.seed.unwrap_or_else(seed_from_clock);
     let settings = DisplaySettings {
         scale: cli.scale,
@@ -72,6 +74,7 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
                 new_game: NewGame {
                     seed,
                     rules,
+                    creatures,
                     reveal: cli.reveal,
                 },
             },

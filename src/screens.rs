@@ -14,6 +14,8 @@ pub enum Screen {
     LoadFailed,
     /// In the cave.
     Playing,
+    /// The hero died.
+    GameOver,
 }
 
 /// The order of the work done on entering [`Screen::Playing`]: the rules

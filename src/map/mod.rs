@@ -6,8 +6,9 @@ use bevy::prelude::*;
 use gloomdelve_core::mapgen::caves;
 use gloomdelve_core::{Pos, Terrain};
 
-use crate::NewGame;
+use crate::creatures::{Fighter, Health};
 use crate::screens::{EnterPlaying, Screen};
+use crate::{NewGame, RulesData};
 
 /// The level being played.
 #[derive(Resource, Clone, Debug)]
@@ -39,6 +40,31 @@ impl Level {
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Deref, DerefMut)]
 pub struct GridPos(pub Pos);
 
+/// The draw layers above the terrain, bottom to top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layer {
+    Items,
+    Creatures,
+    Hero,
+}
+
+/// What draws something on the map: an atlas sprite name and its layer.
+/// The rules choose it (from data); the presentation draws it.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Drawn {
+    pub sprite: String,
+    pub layer: Layer,
+}
+
+impl Drawn {
+    pub fn new(sprite: impl Into<String>, layer: Layer) -> Self {
+        Self {
+            sprite: sprite.into(),
+            layer,
+        }
+    }
+}
+
 /// The player's character.
 #[derive(Component, Debug)]
 pub struct Hero;
@@ -64,13 +90,31 @@ fn ensure_level(mut commands: Commands, level: Option<Res<Level>>, new_game: Res
     }
 }
 
-pub(crate) fn spawn_hero(mut commands: Commands, level: Res<Level>, heroes: Query<(), With<Hero>>) {
+pub(crate) fn spawn_hero(
+    mut commands: Commands,
+    level: Res<Level>,
+    new_game: Res<NewGame>,
+    heroes: Query<(), With<Hero>>,
+) {
     if heroes.is_empty() {
-        commands.spawn(hero(level.start));
+        commands.spawn(hero(level.start, &new_game.rules));
     }
 }
 
 /// The hero entity's rules components.
-pub fn hero(at: Pos) -> impl Bundle {
-    (Name::new("Hero"), Hero, GridPos(at))
+pub fn hero(at: Pos, rules: &RulesData) -> impl Bundle {
+    (
+        Name::new("hero"),
+        Hero,
+        Drawn::new(crate::assets::HERO_SPRITE, Layer::Hero),
+        GridPos(at),
+        Health {
+            hp: rules.hero_hp,
+            max: rules.hero_hp,
+        },
+        Fighter {
+            attack: rules.hero_attack,
+            defense: rules.hero_defense,
+        },
+    )
 }

@@ -5,9 +5,9 @@ use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 use gloomdelve_core::{Pos, Tile};
 
-use crate::assets::{HERO_SPRITE, SpriteBook};
+use crate::assets::SpriteBook;
 use crate::fov::{Seen, Sight, SightChanged};
-use crate::map::{GridPos, Hero, Level, TerrainChanged};
+use crate::map::{Drawn, GridPos, Layer, Level, TerrainChanged};
 use crate::screens::{EnterPlaying, Screen};
 use crate::turn::TurnPhase;
 
@@ -39,7 +39,7 @@ pub fn tile_sync_plugin(app: &mut App) {
         (
             redraw_changed_tiles,
             tint_by_sight,
-            (dress_hero, place_on_grid).chain(),
+            (dress_new_things, place_on_grid).chain(),
             apply_fog_rules,
         )
             .in_set(TurnPhase::UpdateHud),
@@ -209,14 +209,35 @@ pub fn apply_fog_rules(
     }
 }
 
-/// Gives the hero its sprite when it appears.
-fn dress_hero(mut commands: Commands, book: Res<SpriteBook>, heroes: Query<Entity, Added<Hero>>) {
-    for hero in &heroes {
-        if let Some(sprite) = book.sprite(HERO_SPRITE) {
-            commands
-                .entity(hero)
-                .insert((sprite, Transform::from_xyz(0.0, 0.0, HERO_Z)));
-        }
+/// The z of each draw layer: terrain 0, then items, creatures, hero.
+fn layer_z(layer: Layer) -> f32 {
+    match layer {
+        Layer::Items => 1.0,
+        Layer::Creatures => 2.0,
+        Layer::Hero => HERO_Z,
+    }
+}
+
+/// Gives each new [`Drawn`] thing its sprite, on its layer.
+fn dress_new_things(
+    mut commands: Commands,
+    book: Res<SpriteBook>,
+    level: Res<Level>,
+    things: Query<(Entity, &Drawn, &GridPos), Added<Drawn>>,
+) {
+    for (entity, drawn, pos) in &things {
+        let Some(sprite) = book.sprite(&drawn.sprite) else {
+            warn!(
+                "no sprite {:?} in the atlas; {entity} is not drawn",
+                drawn.sprite
+            );
+            continue;
+        };
+        let at = tile_centre(pos.0, level.terrain.height(), book.tile_size);
+        commands.entity(entity).insert((
+            sprite,
+            Transform::from_translation(at.extend(layer_z(drawn.layer))),
+        ));
     }
 }
 

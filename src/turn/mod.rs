@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 use gloomdelve_core::{Blocked, Bump, Dir};
 
-use crate::log::GameLog;
-use crate::map::{GridPos, Hero, Level, TerrainChanged};
+use crate::combat::Actors;
+use crate::map::{Hero, TerrainChanged};
 use crate::screens::Screen;
 
 /// Something the hero does. Each one that succeeds takes one turn.
@@ -29,13 +29,15 @@ pub struct TurnCount(pub u64);
 #[derive(Message, Clone, Copy, Debug)]
 pub struct TurnTaken;
 
-/// The phases of one turn, run in this order.
+/// The phases of one turn, run in this order. Sight is updated right
+/// after the hero acts, so creatures judge what they see by where the hero
+/// stands now (creatures moving never changes what the hero sees).
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TurnPhase {
     HeroActs,
+    UpdateFov,
     WorldActs,
     ResolveDeaths,
-    UpdateFov,
     UpdateHud,
 }
 
@@ -47,9 +49,9 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             TurnPhase::HeroActs.run_if(action_pending),
+            TurnPhase::UpdateFov,
             TurnPhase::WorldActs,
             TurnPhase::ResolveDeaths,
-            TurnPhase::UpdateFov,
             TurnPhase::UpdateHud,
         )
             .chain()
@@ -65,17 +67,19 @@ fn action_pending(pending: Res<PendingAction>) -> bool {
     pending.0.is_some()
 }
 
-/// Resolves the hero's action against the terrain.
+/// Resolves the hero's action: a step, a dig, a blow, or a wait.
 fn hero_acts(
     mut pending: ResMut<PendingAction>,
-    mut level: ResMut<Level>,
-    mut hero: Single<&mut GridPos, With<Hero>>,
-    turn: Res<TurnCount>,
-    mut log: ResMut<GameLog>,
+    mut actors: Actors,
+    hero: Single<Entity, With<Hero>>,
     mut changed: MessageWriter<TerrainChanged>,
     mut taken: MessageWriter<TurnTaken>,
 ) {
     let Some(action) = pending.0.take() else {
+        return;
+    };
+    let hero = *hero;
+    let Some(at) = actors.pos(hero) else {
         return;
     };
     let dir = match action {
@@ -85,21 +89,26 @@ fn hero_acts(
         }
         Action::Move(dir) => dir,
     };
-    match level.terrain.bump(hero.0, dir) {
-        Bump::Move(to) => {
-            hero.0 = to;
+    match actors.level.terrain.bump(at, dir) {
+        Bump::Move(to) => match actors.occupancy.at(to) {
+            Some(foe) if foe != hero => {
+                actors.strike(hero, foe);
+                taken.write(TurnTaken);
+            }
+            _ => {
+                if actors.try_move(hero, to) {
+                    taken.write(TurnTaken);
+                }
+            }
+        },
+        Bump::Dig(rock) => {
+            changed.write(TerrainChanged(actors.level.terrain.dig(rock)));
+            actors.say("You dig through the rock.");
             taken.write(TurnTaken);
         }
-        Bump::Dig(at) => {
-            changed.write(TerrainChanged(level.terrain.dig(at)));
-            log.say(turn.0, "You dig through the rock.");
-            taken.write(TurnTaken);
-        }
-        Bump::Blocked(Blocked::Border) => log.say(turn.0, "This rock is too hard to dig."),
-        Bump::Blocked(Blocked::CornerGap) => {
-            log.say(turn.0, "You cannot squeeze between the rocks.")
-        }
-        Bump::Blocked(Blocked::Impassable) => log.say(turn.0, "You cannot go that way."),
+        Bump::Blocked(Blocked::Border) => actors.say("This rock is too hard to dig."),
+        Bump::Blocked(Blocked::CornerGap) => actors.say("You cannot squeeze between the rocks."),
+        Bump::Blocked(Blocked::Impassable) => actors.say("You cannot go that way."),
     }
 }
 

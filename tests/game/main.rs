@@ -2,6 +2,7 @@
 //! headless rules, the key mapping, the command line, and a real window.
 
 mod cli;
+mod creatures;
 mod keys;
 mod rules;
 mod window;

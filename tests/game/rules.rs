@@ -19,20 +19,21 @@ const MAP: &str = "\
 ########
 ";
 
-fn rules_app() -> App {
+pub fn rules_app() -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.add_plugins(RulesPlugin {
         new_game: NewGame {
             seed: 11,
             rules: RulesData::default(),
+            creatures: Default::default(),
             reveal: false,
         },
     });
     app
 }
 
-fn start_playing(mut app: App) -> App {
+pub fn start_playing(mut app: App) -> App {
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
@@ -50,12 +51,12 @@ fn app_on_map(at: Pos) -> App {
     start_playing(app)
 }
 
-fn act(app: &mut App, action: Action) {
+pub fn act(app: &mut App, action: Action) {
     app.world_mut().resource_mut::<PendingAction>().0 = Some(action);
     app.update();
 }
 
-fn hero_pos(app: &mut App) -> Pos {
+pub fn hero_pos(app: &mut App) -> Pos {
     app.world_mut()
         .query_filtered::<&GridPos, With<Hero>>()
         .single(app.world())

@@ -1,0 +1,263 @@
+//! Fighting: moving and striking through one shared view of every fighter,
+//! death and corpses, the hero's regeneration, and its death.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use gloomdelve_core::Pos;
+use gloomdelve_core::combat::damage_roll;
+
+use crate::NewGame;
+use crate::creatures::{Creature, Fighter, Health, Occupancy, RulesRng};
+use crate::fov::{Seen, Sight};
+use crate::log::GameLog;
+use crate::map::tilemap::FogRule;
+use crate::map::{Drawn, GridPos, Hero, Layer, Level};
+use crate::screens::Screen;
+use crate::turn::{TurnCount, TurnPhase, TurnTaken};
+
+/// Someone was hit: drives the floating damage numbers.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Damaged {
+    pub at: Pos,
+    pub amount: i32,
+}
+
+/// What killed the hero, once it is dead.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct DeathCause(pub Option<String>);
+
+/// A corpse lying on the floor: food worth `maxHp × 3`.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Corpse {
+    pub food: i32,
+}
+
+/// Every fighter's place, stats and health, with the means to move and
+/// strike them: one borrow shared by the hero's turn and every AI.
+#[derive(SystemParam)]
+pub struct Actors<'w, 's> {
+    fighters: Query<
+        'w,
+        's,
+        (
+            &'static Name,
+            &'static mut GridPos,
+            &'static Fighter,
+            &'static mut Health,
+            Has<Hero>,
+        ),
+    >,
+    pub level: ResMut<'w, Level>,
+    pub occupancy: ResMut<'w, Occupancy>,
+    pub rng: ResMut<'w, RulesRng>,
+    sight: Option<Res<'w, Sight>>,
+    log: ResMut<'w, GameLog>,
+    turn: Res<'w, TurnCount>,
+    damaged: MessageWriter<'w, Damaged>,
+    cause: ResMut<'w, DeathCause>,
+}
+
+impl Actors<'_, '_> {
+    pub fn pos(&self, entity: Entity) -> Option<Pos> {
+        self.fighters.get(entity).ok().map(|f| f.1.0)
+    }
+
+    pub fn is_alive(&self, entity: Entity) -> bool {
+        self.fighters.get(entity).is_ok_and(|f| f.3.hp > 0)
+    }
+
+    pub fn health(&self, entity: Entity) -> Option<Health> {
+        self.fighters.get(entity).ok().map(|f| *f.3)
+    }
+
+    /// Adds a line to the message log, dated this turn.
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.log.say(self.turn.0, text);
+    }
+
+    pub fn sight(&self) -> Option<&Sight> {
+        self.sight.as_deref()
+    }
+
+    /// Moves `entity` onto `to` if it is open floor that nobody stands on.
+    pub fn try_move(&mut self, entity: Entity, to: Pos) -> bool {
+        if !self.level.terrain.is_walkable(to) || !self.occupancy.is_free(to) {
+            return false;
+        }
+        let Ok((_, mut pos, ..)) = self.fighters.get_mut(entity) else {
+            return false;
+        };
+        let from = pos.0;
+        pos.0 = to;
+        self.occupancy.relocate(entity, from, to);
+        true
+    }
+
+    /// One blow from `attacker` to `target`, with its log line when the
+    /// hero can see it. A blow that kills frees the tile at once.
+    pub fn strike(&mut self, attacker: Entity, target: Entity) {
+        let Ok((a_name, a_pos, a_fighter, _, a_hero)) = self.fighters.get(attacker) else {
+            return;
+        };
+        let (a_name, a_pos, attack) = (a_name.to_string(), a_pos.0, a_fighter.attack);
+        let Ok((t_name, t_pos, t_fighter, mut health, t_hero)) = self.fighters.get_mut(target)
+        else {
+            return;
+        };
+        if health.hp <= 0 {
+            return;
+        }
+        let damage = damage_roll(&mut self.rng.0, attack, t_fighter.defense);
+        health.hp -= damage;
+        let (t_name, t_pos, killed) = (t_name.to_string(), t_pos.0, health.hp <= 0);
+        if killed && t_hero {
+            // The fallen hero keeps its tile until the game is over.
+            self.cause.0 = Some(format!("killed by {}", with_article(&a_name)));
+        } else if killed {
+            self.occupancy.remove(target, t_pos);
+        }
+        let seen = |p: Pos| {
+            self.sight
+                .as_ref()
+                .is_some_and(|s| s.seen(p) == Seen::Visible)
+        };
+        if a_hero || t_hero || seen(t_pos) || seen(a_pos) {
+            let line = blow_message(&a_name, a_hero, &t_name, t_hero, damage, killed);
+            self.log.say(self.turn.0, line);
+            self.damaged.write(Damaged {
+                at: t_pos,
+                amount: damage,
+            });
+        }
+    }
+}
+
+fn with_article(name: &str) -> String {
+    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {name}", if vowel { "an" } else { "a" })
+}
+
+/// "You hit the bat for 3 damage." / "The goblin hits you for 2 damage." /
+/// "You kill the rat." / "The bat kills you."
+pub fn blow_message(
+    attacker: &str,
+    attacker_is_hero: bool,
+    target: &str,
+    target_is_hero: bool,
+    damage: i32,
+    killed: bool,
+) -> String {
+    let subject = if attacker_is_hero {
+        "You".to_string()
+    } else {
+        format!("The {attacker}")
+    };
+    let object = if target_is_hero {
+        "you".to_string()
+    } else {
+        format!("the {target}")
+    };
+    let verb = match (killed, attacker_is_hero) {
+        (true, true) => "kill",
+        (true, false) => "kills",
+        (false, true) => "hit",
+        (false, false) => "hits",
+    };
+    if killed {
+        format!("{subject} {verb} {object}.")
+    } else {
+        format!("{subject} {verb} {object} for {damage} damage.")
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<Damaged>();
+    app.init_resource::<DeathCause>();
+    app.add_systems(
+        Update,
+        (
+            regenerate
+                .in_set(TurnPhase::WorldActs)
+                .run_if(on_message::<TurnTaken>),
+            (leave_corpses, end_the_hero)
+                .chain()
+                .in_set(TurnPhase::ResolveDeaths),
+        ),
+    );
+}
+
+/// Dead creatures become corpses: food worth `maxHp × 3`.
+fn leave_corpses(
+    mut commands: Commands,
+    dead: Query<(Entity, &Name, &GridPos, &Health), With<Creature>>,
+) {
+    for (entity, name, pos, health) in &dead {
+        if health.hp > 0 {
+            continue;
+        }
+        commands.entity(entity).despawn();
+        commands.spawn(corpse(name, pos.0, health.max));
+    }
+}
+
+/// A corpse item entity.
+pub fn corpse(of: &Name, at: Pos, max_hp: i32) -> impl Bundle {
+    (
+        Name::new(format!("{of} corpse")),
+        Corpse { food: max_hp * 3 },
+        GridPos(at),
+        FogRule::Remembered { seen: false },
+        Visibility::Hidden,
+        Drawn::new("corpse", Layer::Items),
+    )
+}
+
+/// The hero's death ends the game.
+fn end_the_hero(
+    hero: Single<&Health, With<Hero>>,
+    mut cause: ResMut<DeathCause>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if hero.hp <= 0 {
+        cause.0.get_or_insert_with(|| "killed".to_string());
+        next.set(Screen::GameOver);
+    }
+}
+
+/// The hero regains 1 HP every `regen_every` turns.
+fn regenerate(
+    turn: Res<TurnCount>,
+    new_game: Res<NewGame>,
+    mut hero: Single<&mut Health, With<Hero>>,
+) {
+    if turn.0.is_multiple_of(new_game.rules.regen_every) && hero.hp > 0 && hero.hp < hero.max {
+        hero.hp += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blow_messages_read_naturally() {
+        assert_eq!(
+            blow_message("hero", true, "bat", false, 3, false),
+            "You hit the bat for 3 damage."
+        );
+        assert_eq!(
+            blow_message("goblin", false, "hero", true, 2, false),
+            "The goblin hits you for 2 damage."
+        );
+        assert_eq!(
+            blow_message("hero", true, "rat", false, 4, true),
+            "You kill the rat."
+        );
+        assert_eq!(
+            blow_message("bat", false, "rat", false, 1, true),
+            "The bat kills the rat."
+        );
+        assert_eq!(with_article("goblin"), "a goblin");
+        assert_eq!(with_article("imp"), "an imp");
+    }
+}

@@ -1,0 +1,413 @@
+//! Headless creature and combat tests: one behaviour each, fixed seeds.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use bevy::ecs::system::RunSystemOnce;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use gloomdelve::combat::{Corpse, DeathCause};
+use gloomdelve::creatures::{
+    Creature, FungusAi, GoblinAi, Health, NextCreatureId, Occupancy, SearchCost, rebuild_occupancy,
+    spawn_creature,
+};
+use gloomdelve::data::CreatureBook;
+use gloomdelve::map::{GridPos, Hero, Level};
+use gloomdelve::screens::Screen;
+use gloomdelve::turn::{Action, TurnCount};
+use gloomdelve::{NewGame, RulesData, RulesPlugin};
+use gloomdelve_core::mapgen::caves;
+use gloomdelve_core::{Dir, Pos, Terrain};
+
+use crate::rules::{act, hero_pos, start_playing};
+
+fn shipped_book() -> CreatureBook {
+    CreatureBook::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data/creatures.ron"))
+        .unwrap()
+}
+
+/// A walled `w × h` room, all floor inside.
+fn open_map(w: usize, h: usize) -> String {
+    let wall = "#".repeat(w);
+    let middle = format!("#{}#", ".".repeat(w - 2));
+    std::iter::once(wall.clone())
+        .chain(std::iter::repeat_n(middle, h - 2))
+        .chain([wall])
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A rules app on `map` with the hero at `hero` and no creatures yet.
+fn app_on(map: &str, hero: Pos, rules: RulesData) -> App {
+    let mut book = shipped_book();
+    book.kinds.iter_mut().for_each(|k| k.per_cave = 0);
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.add_plugins(RulesPlugin {
+        new_game: NewGame {
+            seed: 5,
+            rules,
+            creatures: book,
+            reveal: false,
+        },
+    });
+    app.insert_resource(Level {
+        terrain: Terrain::from_text(map, 1),
+        start: hero,
+    });
+    start_playing(app)
+}
+
+fn spawn(app: &mut App, kind: &str, at: Pos) -> Entity {
+    let book = app.world().resource::<NewGame>().creatures.clone();
+    let kind = book.find(kind).expect("a shipped kind");
+    let world = app.world_mut();
+    let mut next = *world.resource::<NextCreatureId>();
+    let entity = spawn_creature(&mut world.commands(), &book, &mut next, kind, at);
+    world.flush();
+    world.insert_resource(next);
+    world.resource_mut::<Occupancy>().place(entity, at);
+    entity
+}
+
+fn pos_of(app: &App, entity: Entity) -> Pos {
+    app.world().get::<GridPos>(entity).unwrap().0
+}
+
+fn wait(app: &mut App, turns: usize) {
+    for _ in 0..turns {
+        act(app, Action::Wait);
+    }
+}
+
+fn fungi(app: &mut App) -> Vec<(Pos, u32)> {
+    let mut q = app.world_mut().query::<(&GridPos, &FungusAi)>();
+    q.iter(app.world()).map(|(p, f)| (p.0, f.spreads)).collect()
+}
+
+fn set_hp(app: &mut App, entity: Entity, hp: i32) {
+    app.world_mut().get_mut::<Health>(entity).unwrap().hp = hp;
+}
+
+fn hero_entity(app: &mut App) -> Entity {
+    app.world_mut()
+        .query_filtered::<Entity, With<Hero>>()
+        .single(app.world())
+        .unwrap()
+}
+
+#[test]
+fn a_fungus_spreads_within_range_and_at_most_five_times() {
+    let rules = RulesData {
+        fungus_spread_chance: 1.0,
+        ..RulesData::default()
+    };
+    let mut app = app_on(&open_map(40, 40), Pos::new(1, 1), rules);
+    let first = spawn(&mut app, "fungus", Pos::new(20, 20));
+    wait(&mut app, 1);
+    let after_one = fungi(&mut app);
+    assert_eq!(
+        after_one.len(),
+        2,
+        "one certain spread in one turn: {after_one:?}"
+    );
+    let child = after_one
+        .iter()
+        .find(|(p, _)| *p != Pos::new(20, 20))
+        .unwrap()
+        .0;
+    assert!(
+        (child.x - 20).abs() <= 5 && (child.y - 20).abs() <= 5,
+        "child at {child:?} is within ±5"
+    );
+    wait(&mut app, 12);
+    assert_eq!(
+        app.world().get::<FungusAi>(first).unwrap().spreads,
+        5,
+        "the first fungus stops at 5"
+    );
+    assert!(
+        fungi(&mut app).iter().all(|(_, spreads)| *spreads <= 5),
+        "each keeps its own count"
+    );
+    assert!(fungi(&mut app).len() > 6, "children spread too");
+}
+
+#[test]
+fn fungus_spread_follows_its_chance() {
+    let rules = RulesData {
+        fungus_spread_chance: 0.0,
+        ..RulesData::default()
+    };
+    let mut app = app_on(&open_map(30, 30), Pos::new(1, 1), rules);
+    spawn(&mut app, "fungus", Pos::new(15, 15));
+    wait(&mut app, 200);
+    assert_eq!(fungi(&mut app).len(), 1, "chance 0: never spreads");
+
+    // 100 fungi for 10 turns at 2%: about 20 spreads.
+    let mut app = app_on(&open_map(120, 120), Pos::new(1, 1), RulesData::default());
+    for i in 0..100 {
+        spawn(
+            &mut app,
+            "fungus",
+            Pos::new(10 + (i % 10) * 11, 10 + (i / 10) * 11),
+        );
+    }
+    wait(&mut app, 10);
+    let spreads = fungi(&mut app).len() - 100;
+    assert!(
+        (8..=35).contains(&spreads),
+        "{spreads} spreads where about 20 were expected"
+    );
+}
+
+#[test]
+fn a_bat_moves_twice_a_turn() {
+    let mut app = app_on(&open_map(40, 40), Pos::new(1, 1), RulesData::default());
+    let bat = spawn(&mut app, "bat", Pos::new(20, 20));
+    let mut farthest = 0;
+    for _ in 0..30 {
+        let before = pos_of(&app, bat);
+        wait(&mut app, 1);
+        let step = before.chebyshev(pos_of(&app, bat));
+        assert!(step <= 2, "a bat moves at most twice: {step}");
+        farthest = farthest.max(step);
+    }
+    assert_eq!(farthest, 2, "some turn shows two steps");
+}
+
+#[test]
+fn a_goblin_closes_in_on_a_clear_path_and_attacks_when_adjacent() {
+    let mut app = app_on(&open_map(20, 10), Pos::new(3, 5), RulesData::default());
+    let goblin = spawn(&mut app, "goblin", Pos::new(8, 5));
+    let hero = hero_entity(&mut app);
+    let mut distance = pos_of(&app, goblin).chebyshev(Pos::new(3, 5));
+    while distance > 1 {
+        wait(&mut app, 1);
+        let now = pos_of(&app, goblin).chebyshev(Pos::new(3, 5));
+        assert_eq!(now, distance - 1, "the goblin steps closer each turn");
+        distance = now;
+    }
+    let hp = app.world().get::<Health>(hero).unwrap().hp;
+    wait(&mut app, 1);
+    assert!(
+        app.world().get::<Health>(hero).unwrap().hp < hp,
+        "adjacent, it attacks"
+    );
+    assert_eq!(pos_of(&app, goblin).chebyshev(Pos::new(3, 5)), 1);
+}
+
+#[test]
+fn a_goblin_goes_to_where_it_last_saw_the_hero() {
+    let map = "\
+############
+#..........#
+############
+#.#
+###";
+    let mut app = app_on(map, Pos::new(1, 1), RulesData::default());
+    // Within the hero's sight (6), so the goblin sees the hero too.
+    let goblin = spawn(&mut app, "goblin", Pos::new(6, 1));
+    wait(&mut app, 1);
+    assert_eq!(
+        app.world().get::<GoblinAi>(goblin).unwrap().last_seen,
+        Some(Pos::new(1, 1))
+    );
+    let hero = hero_entity(&mut app);
+    app.world_mut().get_mut::<GridPos>(hero).unwrap().0 = Pos::new(1, 3);
+    app.world_mut().run_system_once(rebuild_occupancy).unwrap();
+    for _ in 0..10 {
+        wait(&mut app, 1);
+        if pos_of(&app, goblin) == Pos::new(1, 1) {
+            break;
+        }
+    }
+    assert_eq!(
+        pos_of(&app, goblin),
+        Pos::new(1, 1),
+        "it walks to the last sighting"
+    );
+    wait(&mut app, 1);
+    assert_eq!(
+        app.world().get::<GoblinAi>(goblin).unwrap().last_seen,
+        None,
+        "and then forgets it"
+    );
+}
+
+#[test]
+fn a_goblin_facing_an_unreachable_hero_stays_within_its_budget() {
+    // Water lets the goblin see the hero but never reach it.
+    let mut rows: Vec<String> = open_map(60, 40).lines().map(String::from).collect();
+    for row in rows.iter_mut().take(39).skip(1) {
+        row.replace_range(5..6, "~");
+    }
+    let rules = RulesData {
+        goblin_search_budget: 50,
+        ..RulesData::default()
+    };
+    let mut app = app_on(&rows.join("\n"), Pos::new(3, 20), rules);
+    let goblin = spawn(&mut app, "goblin", Pos::new(8, 20));
+    for _ in 0..5 {
+        wait(&mut app, 1);
+        let cost = *app.world().resource::<SearchCost>();
+        assert!(
+            cost.most_by_one <= 50,
+            "one search expanded {} nodes",
+            cost.most_by_one
+        );
+        assert!(pos_of(&app, goblin).x > 5, "it never crosses the water");
+    }
+    assert_eq!(
+        app.world().get::<GoblinAi>(goblin).unwrap().last_seen,
+        Some(Pos::new(3, 20))
+    );
+}
+
+#[test]
+fn two_creatures_never_share_a_tile() {
+    let mut app = app_on(&open_map(14, 14), Pos::new(1, 1), RulesData::default());
+    for i in 0..30 {
+        let kind = ["bat", "rat", "goblin"][i % 3];
+        spawn(
+            &mut app,
+            kind,
+            Pos::new(2 + (i as i32 % 10), 3 + (i as i32 / 10) * 3),
+        );
+    }
+    for _ in 0..300 {
+        wait(&mut app, 1);
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&GridPos, Or<(With<Creature>, With<Hero>)>>();
+        let positions: Vec<Pos> = q.iter(app.world()).map(|p| p.0).collect();
+        let unique: HashSet<Pos> = positions.iter().copied().collect();
+        assert_eq!(unique.len(), positions.len(), "two share a tile");
+        if app.world().resource::<State<Screen>>().get() != &Screen::Playing {
+            break;
+        }
+    }
+}
+
+#[test]
+fn a_dead_creature_leaves_a_corpse() {
+    let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), RulesData::default());
+    let rat = spawn(&mut app, "rat", Pos::new(4, 3));
+    set_hp(&mut app, rat, 1);
+    act(&mut app, Action::Move(Dir::E));
+    assert!(app.world().get_entity(rat).is_err(), "the rat is gone");
+    let mut q = app.world_mut().query::<(&Corpse, &GridPos, &Name)>();
+    let corpses: Vec<(i32, Pos, String)> = q
+        .iter(app.world())
+        .map(|(c, p, n)| (c.food, p.0, n.to_string()))
+        .collect();
+    assert_eq!(
+        corpses,
+        vec![(6 * 3, Pos::new(4, 3), "rat corpse".to_string())],
+        "worth maxHp x 3"
+    );
+}
+
+#[test]
+fn the_heros_death_ends_the_game_with_its_cause() {
+    let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), RulesData::default());
+    spawn(&mut app, "goblin", Pos::new(4, 3));
+    let hero = hero_entity(&mut app);
+    set_hp(&mut app, hero, 1);
+    wait(&mut app, 1);
+    app.update();
+    assert_eq!(
+        app.world().resource::<State<Screen>>().get(),
+        &Screen::GameOver
+    );
+    assert_eq!(
+        app.world().resource::<DeathCause>().0.as_deref(),
+        Some("killed by a goblin")
+    );
+}
+
+#[test]
+fn the_hero_regains_one_hp_every_twenty_turns() {
+    let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), RulesData::default());
+    let hero = hero_entity(&mut app);
+    set_hp(&mut app, hero, 10);
+    wait(&mut app, 19);
+    assert_eq!(app.world().get::<Health>(hero).unwrap().hp, 10);
+    wait(&mut app, 1);
+    assert_eq!(app.world().get::<Health>(hero).unwrap().hp, 11, "turn 20");
+    wait(&mut app, 20);
+    assert_eq!(app.world().get::<Health>(hero).unwrap().hp, 12, "turn 40");
+    assert_eq!(app.world().resource::<TurnCount>().0, 40);
+}
+
+/// Creature positions and HP, by id, after `turns` scripted turns.
+fn run_scripted(turns: usize) -> Vec<(u64, Pos, i32)> {
+    let cave = caves::generate(21, 90, 60).unwrap();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    let new_game = NewGame {
+        seed: 21,
+        rules: RulesData::default(),
+        creatures: shipped_book(),
+        reveal: false,
+    };
+    app.add_plugins(RulesPlugin { new_game });
+    app.insert_resource(Level {
+        terrain: cave.terrain,
+        start: cave.start,
+    });
+    let mut app = start_playing(app);
+    let script = [
+        Dir::E,
+        Dir::E,
+        Dir::S,
+        Dir::W,
+        Dir::N,
+        Dir::NE,
+        Dir::SW,
+        Dir::S,
+    ];
+    for turn in 0..turns {
+        if app.world().resource::<State<Screen>>().get() != &Screen::Playing {
+            break;
+        }
+        let action = if turn % 3 == 0 {
+            Action::Wait
+        } else {
+            Action::Move(script[turn % script.len()])
+        };
+        act(&mut app, action);
+    }
+    let mut q = app
+        .world_mut()
+        .query::<(&gloomdelve::creatures::CreatureId, &GridPos, &Health)>();
+    let mut state: Vec<(u64, Pos, i32)> = q
+        .iter(app.world())
+        .map(|(id, p, h)| (id.0, p.0, h.hp))
+        .collect();
+    state.sort_unstable_by_key(|s| s.0);
+    state.push((u64::MAX, hero_pos(&mut app), 0));
+    state
+}
+
+#[test]
+fn the_same_seed_and_keys_give_the_same_500_turns() {
+    let a = run_scripted(500);
+    let b = run_scripted(500);
+    assert!(a.len() > 10, "the cave is populated");
+    assert_eq!(a, b);
+}
+
+#[test]
+fn creature_data_errors_name_the_entry_and_field() {
+    let err = CreatureBook::parse(
+        "[(name: \"rat\", sprite: \"rat\", hp: 0, attack: 1, defense: 0, vision: 4, speed: 1, ai: Rat, per_cave: 1)]",
+    )
+    .unwrap_err();
+    assert!(err.contains("entry 1") && err.contains("hp"), "{err}");
+    let err = CreatureBook::parse("[(name: \"rat\", sprite: \"rat\")]").unwrap_err();
+    assert!(err.contains("hp"), "a missing field is named: {err}");
+    let err = CreatureBook::load(Path::new("/nowhere/creatures.ron")).unwrap_err();
+    assert!(err.contains("/nowhere/creatures.ron"), "{err}");
+    assert_eq!(shipped_book().kinds.len(), 4);
+}
