@@ -187,8 +187,17 @@ fn the_shipped_rules_file_loads_and_bad_values_name_the_field() {
     assert_eq!(RulesData::load(&path).unwrap(), RulesData::default());
     let err = RulesData::parse("(cave_width: 5, cave_height: 60, hero_vision: 6)").unwrap_err();
     assert!(err.contains("cave_width"), "{err}");
-    let err = RulesData::parse("(cave_width: 90, hero_vision: 6)").unwrap_err();
-    assert!(err.contains("cave_height"), "{err}");
+    let partial = RulesData::parse("(cave_width: 90, hero_vision: 6)").unwrap();
+    assert_eq!(
+        partial.cave_height,
+        RulesData::default().cave_height,
+        "a missing field keeps its default"
+    );
+    let err = RulesData::parse("(cave_wdth: 90)").unwrap_err();
+    assert!(
+        err.contains("cave_wdth"),
+        "a misspelt field is named: {err}"
+    );
     let err = RulesData::parse("(cave_width: 90, cave_height: 60, hero_vision: 0)").unwrap_err();
     assert!(err.contains("hero_vision"), "{err}");
     let missing = RulesData::load(std::path::Path::new("/nonexistent/rules.ron")).unwrap_err();
