@@ -411,3 +411,59 @@ fn creature_data_errors_name_the_entry_and_field() {
     assert!(err.contains("/nowhere/creatures.ron"), "{err}");
     assert_eq!(shipped_book().kinds.len(), 4);
 }
+
+#[test]
+fn after_a_death_a_new_game_starts_from_a_fresh_cave() {
+    let cave = caves::generate(8, 60, 40).unwrap();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    let new_game = NewGame {
+        seed: 8,
+        rules: RulesData::default(),
+        creatures: shipped_book(),
+        reveal: false,
+    };
+    app.add_plugins(RulesPlugin { new_game });
+    app.insert_resource(Level {
+        terrain: cave.terrain.clone(),
+        start: cave.start,
+    });
+    let mut app = start_playing(app);
+    wait(&mut app, 3);
+    let hero = hero_entity(&mut app);
+    set_hp(&mut app, hero, 0);
+    wait(&mut app, 1);
+    app.update();
+    assert_eq!(
+        app.world().resource::<State<Screen>>().get(),
+        &Screen::GameOver
+    );
+    app.world_mut()
+        .write_message(gloomdelve::game_over::StartOver);
+    app.update();
+    app.update();
+    assert_eq!(
+        app.world().resource::<State<Screen>>().get(),
+        &Screen::Playing
+    );
+    assert_eq!(
+        app.world().resource::<TurnCount>().0,
+        0,
+        "the turn count starts again"
+    );
+    assert_ne!(
+        app.world().resource::<Level>().terrain,
+        cave.terrain,
+        "a new seed, a new cave"
+    );
+    let hero = hero_entity(&mut app);
+    assert_eq!(
+        app.world().get::<Health>(hero).unwrap().hp,
+        RulesData::default().hero_hp
+    );
+    let mut q = app.world_mut().query_filtered::<(), With<Creature>>();
+    assert!(
+        q.iter(app.world()).count() > 10,
+        "the new cave is populated"
+    );
+}

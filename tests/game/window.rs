@@ -576,3 +576,62 @@ fn the_fog_shows_visible_remembered_and_unseen_tiles_apart() {
         "visible tiles ({v:.1}) are clearly brighter than remembered ({r:.1})"
     );
 }
+
+/// How many sampled pixels differ between two shots over the map area.
+fn changed_pixels(a: &Shot, b: &Shot) -> usize {
+    let (top, bottom) = (40, a.height - 100);
+    (top..bottom)
+        .flat_map(|y| (0..a.width).map(move |x| (x, y)))
+        .filter(|&(x, y)| a.pixel(x, y) != b.pixel(x, y))
+        .count()
+}
+
+/// Pixels in the top bar that have the HP bar's red.
+fn hp_red_pixels(shot: &Shot) -> usize {
+    (0..40)
+        .flat_map(|y| (0..shot.width).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let p = shot.pixel(x, y);
+            p[0] > 150 && p[1] < 80 && p[2] < 80
+        })
+        .count()
+}
+
+#[test]
+fn creatures_move_while_the_hero_waits_and_the_hp_bar_is_drawn() {
+    if skip_without_display_tools("creatures_move_while_the_hero_waits_and_the_hp_bar_is_drawn") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = Scratch::new("creatures");
+    let game = Game::start(game_command(&display, &scratch.0));
+    let window = focus_window(&display);
+    assert!(
+        game.wait_for_line(READY_LINE, Duration::from_secs(90)),
+        "the game reaches the cave"
+    );
+    std::thread::sleep(Duration::from_secs(2));
+    let shots = scratch.0.join("shots");
+    let before = Shot::load(&take_screenshot(&display, &window, &shots));
+    for _ in 0..10 {
+        press(&display, &window, "period");
+    }
+    std::thread::sleep(Duration::from_secs(2));
+    let after = Shot::load(&take_screenshot(&display, &window, &shots));
+    let changed = changed_pixels(&before, &after);
+    let area = (before.width * (before.height - 140)) as usize;
+    assert!(
+        changed > 500,
+        "only {changed} pixels changed: nothing moved in 10 turns"
+    );
+    assert!(
+        changed < area / 4,
+        "{changed} of {area} pixels changed: the view itself moved"
+    );
+    assert!(
+        hp_red_pixels(&after) > 1500,
+        "the red HP bar is drawn ({} red pixels)",
+        hp_red_pixels(&after)
+    );
+}
