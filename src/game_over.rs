@@ -59,24 +59,36 @@ fn start_over(world: &mut World) {
         .set(Screen::Playing);
 }
 
-fn show_death(mut commands: Commands, cause: Res<DeathCause>) {
+fn show_death(mut commands: Commands, cause: Res<DeathCause>, turn: Res<TurnCount>) {
     let cause = cause.0.clone().unwrap_or_else(|| "killed".to_string());
+    let survived = format!("You lasted {} turns.", turn.0);
     commands.spawn((
         Name::new("Game over"),
         DespawnOnExit(Screen::GameOver),
         Node {
             width: percent(100),
             height: percent(100),
+            flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
             justify_content: JustifyContent::Center,
+            row_gap: px(16),
             ..default()
         },
-        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.8)),
-        children![(
-            Text::new(format!("You died - {cause}. Press Esc.")),
-            TextFont::from_font_size(32.0),
-            TextColor(Color::srgb(0.9, 0.3, 0.28)),
-        )],
+        // Opaque, so no sprite of the finished game shows through.
+        BackgroundColor(Color::srgb(0.02, 0.02, 0.04)),
+        GlobalZIndex(10),
+        children![
+            (
+                Text::new(format!("You died - {cause}. Press Esc.")),
+                TextFont::from_font_size(32.0),
+                TextColor(Color::srgb(0.9, 0.3, 0.28)),
+            ),
+            (
+                Text::new(survived),
+                TextFont::from_font_size(20.0),
+                TextColor(Color::srgb(0.7, 0.7, 0.75))
+            ),
+        ],
     ));
 }
 

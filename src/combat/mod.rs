@@ -124,10 +124,10 @@ impl Actors<'_, '_> {
         if a_hero || t_hero || seen(t_pos) || seen(a_pos) {
             let line = blow_message(&a_name, a_hero, &t_name, t_hero, damage, killed);
             self.log.say(self.turn.0, line);
-            self.damaged.write(Damaged {
-                at: t_pos,
-                amount: damage,
-            });
+        }
+        if t_hero || seen(t_pos) {
+            let at = t_pos;
+            self.damaged.write(Damaged { at, amount: damage });
         }
     }
 }

@@ -97,7 +97,7 @@ fn fungi_act(
     }
 }
 
-/// Bats flutter at random and bite whatever they bump into.
+/// Bats flutter at random and bite whatever they bump into, bats aside.
 fn bats_act(mut actors: Actors, bats: Query<(Entity, &CreatureId, &Speed), With<BatAi>>) {
     for entity in turn_order(bats.iter()) {
         let (Some(at), true) = (actors.pos(entity), actors.is_alive(entity)) else {
@@ -108,7 +108,8 @@ fn bats_act(mut actors: Actors, bats: Query<(Entity, &CreatureId, &Speed), With<
             continue;
         };
         match actors.occupancy.at(to) {
-            Some(other) => actors.strike(entity, other),
+            Some(other) if !bats.contains(other) => actors.strike(entity, other),
+            Some(_) => {}
             None => {
                 actors.try_move(entity, to);
             }

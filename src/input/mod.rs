@@ -71,6 +71,22 @@ fn command_for_char(text: &str) -> Option<Command> {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, read_keys.run_if(in_state(Screen::Playing)));
+    app.add_systems(Update, screenshot_key);
+}
+
+/// F12 takes a screenshot on any screen, the death screen included.
+fn screenshot_key(
+    mut keys: MessageReader<KeyboardInput>,
+    mut screenshots: MessageWriter<TakeScreenshot>,
+) {
+    let pressed = keys.read().any(|k| {
+        k.state == ButtonState::Pressed
+            && !k.repeat
+            && command_for(k.key_code, &k.logical_key) == Some(Command::Screenshot)
+    });
+    if pressed {
+        screenshots.write(TakeScreenshot);
+    }
 }
 
 /// Turns this frame's key presses (and key repeats, so holding a key keeps
@@ -79,7 +95,6 @@ fn read_keys(
     mut keys: MessageReader<KeyboardInput>,
     mut pending: ResMut<PendingAction>,
     mut zoom: ResMut<Zoom>,
-    mut screenshots: MessageWriter<TakeScreenshot>,
 ) {
     for key in keys.read().filter(|k| k.state == ButtonState::Pressed) {
         match command_for(key.key_code, &key.logical_key) {
@@ -90,9 +105,7 @@ fn read_keys(
             Some(Command::ZoomOut) => {
                 zoom.set_if_neq(zoom.stepped(false));
             }
-            Some(Command::Screenshot) if !key.repeat => {
-                screenshots.write(TakeScreenshot);
-            }
+            // F12 works on every screen: see `screenshot_key`.
             _ => {}
         }
     }
