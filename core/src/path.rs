@@ -2,7 +2,7 @@
 //! so that an unreachable goal costs little.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 use crate::grid::{Dir, Pos};
 
@@ -18,45 +18,151 @@ pub struct PathResult {
 /// Finds a shortest 8-way path from `start` to `goal`. `passable` says
 /// where a walker may stand (the goal counts as passable, so a path can end
 /// on an occupied tile). Diagonal steps need one open orthogonal side, as
-/// for the hero. At most `budget` nodes are expanded.
+/// for the hero. At most `budget` nodes are expanded. This convenience form
+/// allocates its own search state; keep a [`PathFinder`] to reuse it.
 pub fn astar(start: Pos, goal: Pos, budget: usize, passable: impl Fn(Pos) -> bool) -> PathResult {
-    let open_at = |p: Pos| p == goal || passable(p);
-    let mut frontier = BinaryHeap::new();
-    let mut came_from: HashMap<Pos, Pos> = HashMap::new();
-    let mut cost: HashMap<Pos, i32> = HashMap::new();
-    cost.insert(start, 0);
-    frontier.push(Reverse((start.chebyshev(goal), 0, start)));
-    let mut expanded = 0;
-    while let Some(Reverse((_, g, at))) = frontier.pop() {
-        if at == goal {
-            return PathResult {
-                path: Some(walk_back(&came_from, start, goal)),
-                expanded,
-            };
-        }
-        if g > cost.get(&at).copied().unwrap_or(i32::MAX) {
-            continue;
-        }
-        if expanded >= budget {
-            break;
-        }
-        expanded += 1;
-        for dir in Dir::ALL {
-            let next = at.step(dir);
-            if !open_at(next) || corner_blocked(at, dir, &passable) {
-                continue;
-            }
-            let g_next = g + 1;
-            if g_next < cost.get(&next).copied().unwrap_or(i32::MAX) {
-                cost.insert(next, g_next);
-                came_from.insert(next, at);
-                frontier.push(Reverse((g_next + next.chebyshev(goal), g_next, next)));
-            }
+    let (min, max) = (start.x.min(goal.x), start.x.max(goal.x));
+    let (top, bottom) = (start.y.min(goal.y), start.y.max(goal.y));
+    let reach = i32::try_from(budget).unwrap_or(i32::MAX).min(4096);
+    let mut finder = PathFinder::new(
+        Pos::new(min - reach, top - reach),
+        max - min + 2 * reach + 1,
+        bottom - top + 2 * reach + 1,
+    );
+    finder.find(start, goal, budget, passable)
+}
+
+/// A* search state kept between searches: flat arrays over a map-sized
+/// window, reset by bumping a generation stamp instead of clearing.
+#[derive(Clone, Debug)]
+pub struct PathFinder {
+    origin: Pos,
+    width: i32,
+    height: i32,
+    stamp: Vec<u32>,
+    cost: Vec<i32>,
+    parent: Vec<u32>,
+    generation: u32,
+    frontier: BinaryHeap<Reverse<(i32, i32, u32)>>,
+}
+
+impl PathFinder {
+    /// A finder for positions in the `width × height` window whose top-left is `origin`.
+    pub fn new(origin: Pos, width: i32, height: i32) -> Self {
+        let area = (width.max(1) as usize) * (height.max(1) as usize);
+        Self {
+            origin,
+            width: width.max(1),
+            height: height.max(1),
+            stamp: vec![0; area],
+            cost: vec![0; area],
+            parent: vec![0; area],
+            generation: 0,
+            frontier: BinaryHeap::new(),
         }
     }
-    PathResult {
-        path: None,
-        expanded,
+
+    /// A finder for a whole `width × height` map.
+    pub fn for_map(width: i32, height: i32) -> Self {
+        Self::new(Pos::new(0, 0), width, height)
+    }
+
+    fn index(&self, p: Pos) -> Option<u32> {
+        let (x, y) = (p.x - self.origin.x, p.y - self.origin.y);
+        (x >= 0 && y >= 0 && x < self.width && y < self.height).then(|| (y * self.width + x) as u32)
+    }
+
+    fn pos(&self, index: u32) -> Pos {
+        let i = index as i32;
+        Pos::new(
+            self.origin.x + i % self.width,
+            self.origin.y + i / self.width,
+        )
+    }
+
+    /// The cost so far to `index`, if this search has reached it.
+    fn reached(&self, index: u32) -> Option<i32> {
+        (self.stamp[index as usize] == self.generation).then(|| self.cost[index as usize])
+    }
+
+    /// See [`astar`]; positions outside the finder's window are impassable.
+    pub fn find(
+        &mut self,
+        start: Pos,
+        goal: Pos,
+        budget: usize,
+        passable: impl Fn(Pos) -> bool,
+    ) -> PathResult {
+        let (Some(start_i), Some(goal_i)) = (self.index(start), self.index(goal)) else {
+            return PathResult {
+                path: None,
+                expanded: 0,
+            };
+        };
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.generation = 1;
+        }
+        self.frontier.clear();
+        self.visit(start_i, 0, start_i);
+        self.frontier
+            .push(Reverse((start.chebyshev(goal), 0, start_i)));
+        let open_at = |p: Pos| p == goal || passable(p);
+        let mut expanded = 0;
+        while let Some(Reverse((_, g, at_i))) = self.frontier.pop() {
+            if at_i == goal_i {
+                return PathResult {
+                    path: Some(self.walk_back(start_i, goal_i)),
+                    expanded,
+                };
+            }
+            if self.reached(at_i).is_some_and(|best| g > best) {
+                continue;
+            }
+            if expanded >= budget {
+                break;
+            }
+            expanded += 1;
+            let at = self.pos(at_i);
+            for dir in Dir::ALL {
+                let next = at.step(dir);
+                let Some(next_i) = self.index(next) else {
+                    continue;
+                };
+                if !open_at(next) || corner_blocked(at, dir, &passable) {
+                    continue;
+                }
+                let g_next = g + 1;
+                if self.reached(next_i).is_none_or(|best| g_next < best) {
+                    self.visit(next_i, g_next, at_i);
+                    self.frontier
+                        .push(Reverse((g_next + next.chebyshev(goal), g_next, next_i)));
+                }
+            }
+        }
+        PathResult {
+            path: None,
+            expanded,
+        }
+    }
+
+    fn visit(&mut self, index: u32, cost: i32, parent: u32) {
+        let i = index as usize;
+        self.stamp[i] = self.generation;
+        self.cost[i] = cost;
+        self.parent[i] = parent;
+    }
+
+    fn walk_back(&self, start: u32, goal: u32) -> Vec<Pos> {
+        let mut path = vec![self.pos(goal)];
+        let mut at = goal;
+        while self.parent[at as usize] != start && at != start {
+            at = self.parent[at as usize];
+            path.push(self.pos(at));
+        }
+        path.reverse();
+        path
     }
 }
 
@@ -67,20 +173,6 @@ fn corner_blocked(at: Pos, dir: Dir, passable: &impl Fn(Pos) -> bool) -> bool {
     }
     let (h, v) = dir.components();
     !passable(at.step(h)) && !passable(at.step(v))
-}
-
-fn walk_back(came_from: &HashMap<Pos, Pos>, start: Pos, goal: Pos) -> Vec<Pos> {
-    let mut path = vec![goal];
-    let mut at = goal;
-    while let Some(&prev) = came_from.get(&at) {
-        if prev == start {
-            break;
-        }
-        path.push(prev);
-        at = prev;
-    }
-    path.reverse();
-    path
 }
 
 #[cfg(test)]
@@ -115,6 +207,22 @@ mod tests {
         let result = astar(Pos::new(1, 1), Pos::new(50, 1), 25, |p| t.is_walkable(p));
         assert_eq!(result.path, None);
         assert!(result.expanded <= 25);
+    }
+
+    #[test]
+    fn a_reused_finder_gives_the_same_paths() {
+        let t = Terrain::from_text("#######\n#..#..#\n#..#..#\n#.....#\n#######\n", 1);
+        let mut finder = PathFinder::for_map(t.width(), t.height());
+        for _ in 0..3 {
+            let reused = finder.find(Pos::new(1, 1), Pos::new(5, 1), 100, |p| t.is_walkable(p));
+            assert_eq!(
+                reused,
+                astar(Pos::new(1, 1), Pos::new(5, 1), 100, |p| t.is_walkable(p))
+            );
+            assert_eq!(reused.path.map(|p| p.len()), Some(4));
+        }
+        let off_map = finder.find(Pos::new(1, 1), Pos::new(50, 1), 100, |p| t.is_walkable(p));
+        assert_eq!(off_map.path, None);
     }
 
     #[test]

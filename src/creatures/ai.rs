@@ -2,12 +2,12 @@
 //! once per point of speed (all first actions, then all second ones).
 
 use bevy::prelude::*;
-use gloomdelve_core::path::astar;
+use gloomdelve_core::path::PathFinder;
 use gloomdelve_core::{Bump, Dir, Pos};
 
 use super::{
-    BatAi, Creature, CreatureId, FungusAi, GoblinAi, NextCreatureId, RatAi, SearchCost, Sees,
-    Speed, spawn_creature,
+    BatAi, Creature, CreatureId, FungusAi, GoblinAi, NextCreatureId, Paths, RatAi, SearchCost,
+    Sees, Speed, spawn_creature,
 };
 use crate::NewGame;
 use crate::combat::Actors;
@@ -150,6 +150,7 @@ fn goblins_act(
     new_game: Res<NewGame>,
     hero: Single<Entity, With<Hero>>,
     mut cost: ResMut<SearchCost>,
+    mut paths: ResMut<Paths>,
     mut goblins: Query<(Entity, &CreatureId, &Speed, &Sees, &mut GoblinAi)>,
 ) {
     let hero = *hero;
@@ -180,7 +181,16 @@ fn goblins_act(
         }
         match goblin.last_seen {
             Some(target) if target != at => {
-                if !walk_towards(&mut actors, &mut cost, entity, at, target, budget) && !sees_hero {
+                if !walk_towards(
+                    &mut actors,
+                    &mut paths.0,
+                    &mut cost,
+                    entity,
+                    at,
+                    target,
+                    budget,
+                ) && !sees_hero
+                {
                     goblin.last_seen = None;
                 }
             }
@@ -199,6 +209,7 @@ fn goblins_act(
 /// other creatures. Returns false when no path was found within the budget.
 fn walk_towards(
     actors: &mut Actors,
+    paths: &mut PathFinder,
     cost: &mut SearchCost,
     entity: Entity,
     from: Pos,
@@ -207,7 +218,7 @@ fn walk_towards(
 ) -> bool {
     let terrain = &actors.level.terrain;
     let occupancy = &actors.occupancy;
-    let result = astar(from, target, budget, |p| {
+    let result = paths.find(from, target, budget, |p| {
         terrain.is_walkable(p) && occupancy.is_free(p)
     });
     cost.most_by_one = cost.most_by_one.max(result.expanded);

@@ -5,6 +5,7 @@ pub mod ai;
 use std::collections::HashMap;
 
 use bevy::prelude::*;
+use gloomdelve_core::path::PathFinder;
 use gloomdelve_core::{GameRng, Pos};
 
 use crate::NewGame;
@@ -79,6 +80,17 @@ pub struct SearchCost {
     pub total: usize,
 }
 
+/// The path finder goblins share, sized to the level.
+#[derive(Resource, Debug, Clone)]
+pub struct Paths(pub PathFinder);
+
+fn prepare_paths(mut commands: Commands, level: Res<Level>) {
+    commands.insert_resource(Paths(PathFinder::for_map(
+        level.terrain.width(),
+        level.terrain.height(),
+    )));
+}
+
 /// The next free creature id.
 #[derive(Resource, Debug, Default, Clone, Copy)]
 pub struct NextCreatureId(pub u64);
@@ -121,7 +133,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SearchCost>();
     app.add_systems(
         OnEnter(Screen::Playing),
-        (seed_rules_rng, populate, rebuild_occupancy)
+        (seed_rules_rng, populate, rebuild_occupancy, prepare_paths)
             .chain()
             .after(crate::map::spawn_hero)
             .in_set(EnterPlaying::Rules),
