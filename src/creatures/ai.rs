@@ -55,6 +55,20 @@ fn step_towards(actors: &Actors, from: Pos, to: Pos) -> Option<Dir> {
         .find(|&d| from.step(d) == to && open_step(actors, from, d).is_some())
 }
 
+/// A random step onto free floor, if the dice pick one.
+fn wander(actors: &mut Actors, entity: Entity, at: Pos) {
+    let dir = random_dir(actors);
+    if let Some(to) = open_step(actors, at, dir) {
+        actors.try_move(entity, to);
+    }
+}
+
+/// Where a living creature and the hero stand, or `None` if it is dead.
+fn positions(actors: &Actors, entity: Entity, hero: Entity) -> Option<(Pos, Pos)> {
+    let at = actors.pos(entity).filter(|_| actors.is_alive(entity))?;
+    Some((at, actors.pos(hero)?))
+}
+
 /// A fungus never moves. Sometimes it plants a child on free floor nearby.
 fn fungi_act(
     mut commands: Commands,
@@ -125,20 +139,13 @@ fn rats_act(
 ) {
     let hero = *hero;
     for entity in turn_order(rats.iter()) {
-        let (Some(at), Some(hero_at), true) = (
-            actors.pos(entity),
-            actors.pos(hero),
-            actors.is_alive(entity),
-        ) else {
+        let Some((at, hero_at)) = positions(&actors, entity, hero) else {
             continue;
         };
         if actors.is_alive(hero) && step_towards(&actors, at, hero_at).is_some() {
             actors.strike(entity, hero);
-            continue;
-        }
-        let dir = random_dir(&mut actors);
-        if let Some(to) = open_step(&actors, at, dir) {
-            actors.try_move(entity, to);
+        } else {
+            wander(&mut actors, entity, at);
         }
     }
 }
@@ -158,11 +165,7 @@ fn goblins_act(
     let budget = new_game.rules.goblin_search_budget;
     let order = turn_order(goblins.iter().map(|(e, id, speed, ..)| (e, id, speed)));
     for entity in order {
-        let (Some(at), Some(hero_at), true) = (
-            actors.pos(entity),
-            actors.pos(hero),
-            actors.is_alive(entity),
-        ) else {
+        let Some((at, hero_at)) = positions(&actors, entity, hero) else {
             continue;
         };
         let Ok((.., sees, mut goblin)) = goblins.get_mut(entity) else {
@@ -196,10 +199,7 @@ fn goblins_act(
             }
             _ => {
                 goblin.last_seen = None;
-                let dir = random_dir(&mut actors);
-                if let Some(to) = open_step(&actors, at, dir) {
-                    actors.try_move(entity, to);
-                }
+                wander(&mut actors, entity, at);
             }
         }
     }

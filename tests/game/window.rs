@@ -216,6 +216,54 @@ fn focus_window(display: &Display) -> String {
     window
 }
 
+/// A game running in a focused window on its own display, in the cave.
+/// Fields drop in order: the game stops before its display does.
+struct Session {
+    /// Held so the game runs until the session ends.
+    _game: Game,
+    window: String,
+    scratch: Scratch,
+    display: Display,
+}
+
+impl Session {
+    /// Starts the game (`--reveal` when asked) and waits until the cave is drawn.
+    fn start(name: &str, reveal: bool) -> Self {
+        let display = Display::start();
+        let scratch = Scratch::new(name);
+        let command = if reveal {
+            game_command(&display, &scratch.0)
+        } else {
+            foggy_game_command(&display, &scratch.0)
+        };
+        let game = Game::start(command);
+        let window = focus_window(&display);
+        assert!(
+            game.wait_for_line(READY_LINE, Duration::from_secs(90)),
+            "the game reaches the cave"
+        );
+        std::thread::sleep(Duration::from_secs(2));
+        Self {
+            _game: game,
+            window,
+            scratch,
+            display,
+        }
+    }
+
+    fn press(&self, key: &str) {
+        press(&self.display, &self.window, key);
+    }
+
+    fn screenshot(&self) -> Shot {
+        Shot::load(&take_screenshot(
+            &self.display,
+            &self.window,
+            &self.scratch.0.join("shots"),
+        ))
+    }
+}
+
 fn press(display: &Display, window: &str, key: &str) {
     display.xdotool(&["key", "--window", window, key]);
     std::thread::sleep(KEY_GAP);
@@ -332,17 +380,8 @@ fn the_window_draws_the_cave_and_the_camera_follows_the_hero() {
         return;
     }
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let display = Display::start();
-    let scratch = Scratch::new("window");
-    let game = Game::start(game_command(&display, &scratch.0));
-    let window = focus_window(&display);
-    assert!(
-        game.wait_for_line(READY_LINE, Duration::from_secs(90)),
-        "the game reaches the cave"
-    );
-    std::thread::sleep(Duration::from_secs(2));
-    let shots = scratch.0.join("shots");
-    let first = Shot::load(&take_screenshot(&display, &window, &shots));
+    let session = Session::start("window", true);
+    let first = session.screenshot();
     assert!(
         first.distinct_colours() >= 8,
         "the map is drawn: only {} colours",
@@ -352,10 +391,10 @@ fn the_window_draws_the_cave_and_the_camera_follows_the_hero() {
     let cave = caves::generate(SEED, caves::DEFAULT_WIDTH, caves::DEFAULT_HEIGHT).unwrap();
     let (dir, key) = three_clear_steps(&cave.terrain, cave.start);
     for _ in 0..3 {
-        press(&display, &window, key);
+        session.press(key);
     }
     std::thread::sleep(Duration::from_secs(2));
-    let second = Shot::load(&take_screenshot(&display, &window, &shots));
+    let second = session.screenshot();
 
     // The hero moved three tiles; the terrain slides the other way on screen.
     let (dx, dy) = dir.delta();
@@ -504,26 +543,14 @@ fn the_fog_shows_visible_remembered_and_unseen_tiles_apart() {
         return;
     }
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let display = Display::start();
-    let scratch = Scratch::new("fog");
-    let game = Game::start(foggy_game_command(&display, &scratch.0));
-    let window = focus_window(&display);
-    assert!(
-        game.wait_for_line(READY_LINE, Duration::from_secs(90)),
-        "the game reaches the cave"
-    );
-    std::thread::sleep(Duration::from_secs(2));
+    let session = Session::start("fog", false);
     let cave = caves::generate(SEED, caves::DEFAULT_WIDTH, caves::DEFAULT_HEIGHT).unwrap();
     let (dir, key) = three_clear_steps(&cave.terrain, cave.start);
     for _ in 0..3 {
-        press(&display, &window, key);
+        session.press(key);
     }
     std::thread::sleep(Duration::from_secs(2));
-    let shot = Shot::load(&take_screenshot(
-        &display,
-        &window,
-        &scratch.0.join("shots"),
-    ));
+    let shot = session.screenshot();
 
     let path: Vec<Pos> = (0..4)
         .map(|i| (0..i).fold(cave.start, |p, _| p.step(dir)))
@@ -603,22 +630,13 @@ fn creatures_move_while_the_hero_waits_and_the_hp_bar_is_drawn() {
         return;
     }
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let display = Display::start();
-    let scratch = Scratch::new("creatures");
-    let game = Game::start(game_command(&display, &scratch.0));
-    let window = focus_window(&display);
-    assert!(
-        game.wait_for_line(READY_LINE, Duration::from_secs(90)),
-        "the game reaches the cave"
-    );
-    std::thread::sleep(Duration::from_secs(2));
-    let shots = scratch.0.join("shots");
-    let before = Shot::load(&take_screenshot(&display, &window, &shots));
+    let session = Session::start("creatures", true);
+    let before = session.screenshot();
     for _ in 0..10 {
-        press(&display, &window, "period");
+        session.press("period");
     }
     std::thread::sleep(Duration::from_secs(2));
-    let after = Shot::load(&take_screenshot(&display, &window, &shots));
+    let after = session.screenshot();
     let changed = changed_pixels(&before, &after);
     let area = (before.width * (before.height - 140)) as usize;
     assert!(
