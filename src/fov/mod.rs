@@ -7,6 +7,7 @@ use gloomdelve_core::fov::{Fov, within_radius};
 use gloomdelve_core::{Grid, Pos};
 
 use crate::NewGame;
+use crate::creatures::Creature;
 use crate::map::{GridPos, Hero, Level};
 use crate::screens::{EnterPlaying, Screen};
 use crate::turn::{TurnPhase, TurnTaken};
@@ -108,8 +109,39 @@ impl Sight {
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Vision(pub i32);
 
+/// The creatures in view after the last turn, and whether one of them
+/// was not in view the turn before: a held key stops walking then.
+#[derive(Resource, Debug, Default)]
+pub struct MonstersInView {
+    pub in_view: Vec<Entity>,
+    pub newcomer: bool,
+}
+
+/// Notes which creatures the hero sees once everyone has moved.
+fn spot_monsters(
+    sight: Res<Sight>,
+    creatures: Query<(Entity, &GridPos), With<Creature>>,
+    mut spotted: ResMut<MonstersInView>,
+) {
+    let now: Vec<Entity> = creatures
+        .iter()
+        .filter(|(_, pos)| sight.seen(pos.0) == Seen::Visible)
+        .map(|(entity, _)| entity)
+        .collect();
+    spotted.newcomer = now.iter().any(|e| !spotted.in_view.contains(e));
+    spotted.in_view = now;
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<SightChanged>();
+    app.init_resource::<MonstersInView>();
+    app.add_systems(
+        Update,
+        spot_monsters
+            .after(TurnPhase::ResolveDeaths)
+            .before(TurnPhase::UpdateHud)
+            .run_if(on_message::<TurnTaken>),
+    );
     app.add_systems(
         OnEnter(Screen::Playing),
         open_eyes

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use gloomdelve_core::Dir;
 
 use crate::camera::Zoom;
+use crate::fov::MonstersInView;
 use crate::screens::Screen;
 use crate::screenshot::TakeScreenshot;
 use crate::turn::{Action, PendingAction};
@@ -69,7 +70,9 @@ fn command_for_char(text: &str) -> Option<Command> {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+/// Reads the keyboard during play. Needs the rules plugins and a [`Zoom`].
+pub fn plugin(app: &mut App) {
+    app.add_message::<TakeScreenshot>();
     app.add_systems(Update, read_keys.run_if(in_state(Screen::Playing)));
     app.add_systems(Update, screenshot_key);
 }
@@ -91,12 +94,20 @@ fn screenshot_key(
 
 /// Turns this frame's key presses (and key repeats, so holding a key keeps
 /// walking) into commands. At most one action waits at a time.
+/// A held key stops walking when a monster comes into view; pressing a key
+/// again goes on.
 fn read_keys(
     mut keys: MessageReader<KeyboardInput>,
     mut pending: ResMut<PendingAction>,
     mut zoom: ResMut<Zoom>,
+    mut spotted: ResMut<MonstersInView>,
 ) {
     for key in keys.read().filter(|k| k.state == ButtonState::Pressed) {
+        if !key.repeat {
+            spotted.newcomer = false;
+        } else if spotted.newcomer {
+            continue;
+        }
         match command_for(key.key_code, &key.logical_key) {
             Some(Command::Act(action)) if pending.0.is_none() => pending.0 = Some(action),
             Some(Command::ZoomIn) => {

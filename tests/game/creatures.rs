@@ -467,3 +467,61 @@ fn after_a_death_a_new_game_starts_from_a_fresh_cave() {
         "the new cave is populated"
     );
 }
+
+fn key(code: KeyCode, repeat: bool) -> bevy::input::keyboard::KeyboardInput {
+    bevy::input::keyboard::KeyboardInput {
+        key_code: code,
+        logical_key: bevy::input::keyboard::Key::Unidentified(
+            bevy::input::keyboard::NativeKey::Unidentified,
+        ),
+        state: bevy::input::ButtonState::Pressed,
+        text: None,
+        repeat,
+        window: Entity::PLACEHOLDER,
+    }
+}
+
+#[test]
+fn a_held_key_stops_walking_when_a_monster_comes_into_view() {
+    let corridor = format!(
+        "{}\n#{}#\n{}\n",
+        "#".repeat(40),
+        ".".repeat(38),
+        "#".repeat(40)
+    );
+    let mut app = app_on(&corridor, Pos::new(1, 1), RulesData::default());
+    app.add_message::<bevy::input::keyboard::KeyboardInput>();
+    app.insert_resource(gloomdelve::camera::Zoom(4));
+    app.add_plugins(gloomdelve::input::plugin);
+    // A fungus never moves: it comes into view at distance 6.
+    spawn(&mut app, "fungus", Pos::new(12, 1));
+    let mut press = |app: &mut App, repeat: bool| {
+        app.world_mut()
+            .write_message(key(KeyCode::ArrowRight, repeat));
+        app.update();
+        app.update();
+        hero_pos(app).x
+    };
+    assert_eq!(press(&mut app, false), 2);
+    let mut x = 2;
+    for _ in 0..10 {
+        x = press(&mut app, true);
+    }
+    assert_eq!(
+        x, 6,
+        "the walk stops as the fungus comes into view, 6 tiles off"
+    );
+    assert!(
+        app.world()
+            .resource::<gloomdelve::fov::MonstersInView>()
+            .in_view
+            .len()
+            == 1
+    );
+    assert_eq!(press(&mut app, false), 7, "a fresh press walks on");
+    assert_eq!(
+        press(&mut app, true),
+        8,
+        "and holding keeps going: the fungus is known now"
+    );
+}
