@@ -495,7 +495,7 @@ fn a_held_key_stops_walking_when_a_monster_comes_into_view() {
     app.add_plugins(gloomdelve::input::plugin);
     // A fungus never moves: it comes into view at distance 6.
     spawn(&mut app, "fungus", Pos::new(12, 1));
-    let mut press = |app: &mut App, repeat: bool| {
+    let press = |app: &mut App, repeat: bool| {
         app.world_mut()
             .write_message(key(KeyCode::ArrowRight, repeat));
         app.update();
