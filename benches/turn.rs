@@ -45,6 +45,7 @@ fn game_with(total: u32) -> App {
         seed: 300,
         rules: RulesData::default(),
         creatures: populated_book(total),
+        items: Default::default(),
         reveal: false,
     };
     app.add_plugins(RulesPlugin { new_game });

@@ -173,3 +173,79 @@ fn check_kind(kind: &CreatureKind) -> Result<(), &'static str> {
         .find(|(_, ok)| !ok)
         .map_or(Ok(()), |(field, _)| Err(*field))
 }
+
+/// What an item does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ItemEffect {
+    /// Restores this many HP, never above the maximum.
+    Heal(i32),
+    /// Adds this much attack while worn.
+    Weapon(i32),
+    /// Adds this much defense while worn.
+    Armour(i32),
+    /// Restores this much food when eaten (a corpse's value is its own).
+    Food(i32),
+    Scroll(ScrollKind),
+    /// A pile of coins worth this many copper; goes to the purse.
+    Coins(u32),
+    /// The Gold Key.
+    Key,
+}
+
+/// The three scrolls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ScrollKind {
+    Lightning,
+    Paralyze,
+    Fireball,
+}
+
+/// One item kind from `items.ron`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ItemKind {
+    pub name: String,
+    pub sprite: String,
+    pub effect: ItemEffect,
+    /// How many a new cave holds.
+    pub per_cave: u32,
+}
+
+/// Every item kind, in file order.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ItemBook {
+    pub kinds: Vec<ItemKind>,
+}
+
+impl ItemBook {
+    /// Reads and checks `items.ron`. The error names the file, the entry and the field.
+    pub fn load(path: &Path) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        Self::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let kinds: Vec<ItemKind> = ron::from_str(text).map_err(|e| e.to_string())?;
+        for (i, kind) in kinds.iter().enumerate() {
+            let checks = [
+                ("name", !kind.name.trim().is_empty()),
+                ("sprite", !kind.sprite.trim().is_empty()),
+                ("per_cave", kind.per_cave <= 1000),
+            ];
+            if let Some((field, _)) = checks.iter().find(|(_, ok)| !ok) {
+                return Err(format!(
+                    "entry {} ({:?}): {field} is out of range",
+                    i + 1,
+                    kind.name
+                ));
+            }
+        }
+        Ok(Self { kinds })
+    }
+
+    /// The kind with this name.
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.kinds.iter().position(|k| k.name == name)
+    }
+}

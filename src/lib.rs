@@ -15,6 +15,7 @@ pub mod fov;
 pub mod game_over;
 pub mod hud;
 pub mod input;
+pub mod items;
 pub mod log;
 pub mod map;
 pub mod screens;
@@ -31,6 +32,7 @@ pub struct NewGame {
     pub seed: u64,
     pub rules: RulesData,
     pub creatures: data::CreatureBook,
+    pub items: data::ItemBook,
     /// Debug: show the whole map instead of what the hero sees.
     pub reveal: bool,
 }
@@ -51,6 +53,7 @@ impl Plugin for RulesPlugin {
             turn::plugin,
             fov::plugin,
             creatures::plugin,
+            items::plugin,
             combat::plugin,
             game_over::rules_plugin,
         ));

@@ -7,7 +7,7 @@ use bevy::window::WindowResolution;
 use clap::Parser;
 use gloomdelve::assets::{DisplaySettings, find_assets_dir};
 use gloomdelve::cli::{Cli, Command, MapKind};
-use gloomdelve::data::CreatureBook;
+use gloomdelve::data::{CreatureBook, ItemBook};
 use gloomdelve::{NewGame, PresentationPlugin, RulesData, RulesPlugin};
 use gloomdelve_core::mapgen::caves;
 
@@ -42,6 +42,7 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
     let assets_dir = find_assets_dir()?;
     let rules = RulesData::load(&assets_dir.join("data/rules.ron"))?;
     let creatures = CreatureBook::load(&assets_dir.join("data/creatures.ron"))?;
+    let items = ItemBook::load(&assets_dir.join("data/items.ron"))?;
     let seed = cli.seed.unwrap_or_else(seed_from_clock);
     let settings = DisplaySettings {
         scale: cli.scale,
@@ -75,6 +76,7 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
                     seed,
                     rules,
                     creatures,
+                    items,
                     reveal: cli.reveal,
                 },
             },

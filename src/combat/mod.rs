@@ -9,6 +9,7 @@ use gloomdelve_core::combat::damage_roll;
 use crate::NewGame;
 use crate::creatures::{Creature, Fighter, Health, Occupancy, RulesRng};
 use crate::fov::{Seen, Sight};
+use crate::items::Item;
 use crate::log::GameLog;
 use crate::map::tilemap::FogRule;
 use crate::map::{Drawn, GridPos, Hero, Layer, Level};
@@ -186,17 +187,23 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Dead creatures become corpses: food worth `maxHp × 3`.
+/// Dead creatures become corpses: food worth `maxHp × 3`, picked up like
+/// any item when the item data has a "corpse" kind.
 fn leave_corpses(
     mut commands: Commands,
+    new_game: Res<NewGame>,
     dead: Query<(Entity, &Name, &GridPos, &Health), With<Creature>>,
 ) {
+    let corpse_kind = new_game.items.find("corpse");
     for (entity, name, pos, health) in &dead {
         if health.hp > 0 {
             continue;
         }
         commands.entity(entity).despawn();
-        commands.spawn(corpse(name, pos.0, health.max));
+        let mut body = commands.spawn(corpse(name, pos.0, health.max));
+        if let Some(kind) = corpse_kind {
+            body.insert(Item { kind });
+        }
     }
 }
 

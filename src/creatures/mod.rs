@@ -141,7 +141,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins(ai::plugin);
 }
 
-fn seed_rules_rng(mut commands: Commands, new_game: Res<NewGame>, rng: Option<Res<RulesRng>>) {
+pub(crate) fn seed_rules_rng(
+    mut commands: Commands,
+    new_game: Res<NewGame>,
+    rng: Option<Res<RulesRng>>,
+) {
     if rng.is_none() {
         commands.insert_resource(RulesRng(GameRng::new(gloomdelve_core::rng::derive_seed(
             new_game.seed,
@@ -191,7 +195,7 @@ pub fn spawn_creature(
 
 /// Fills a new cave with each kind's `per_cave` creatures, on free floor,
 /// never on each other and never within 4 tiles of the hero.
-fn populate(
+pub(crate) fn populate(
     mut commands: Commands,
     new_game: Res<NewGame>,
     level: Res<Level>,

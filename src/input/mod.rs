@@ -64,6 +64,7 @@ fn command_for_char(text: &str) -> Option<Command> {
         "b" => act(Dir::SW),
         "n" => act(Dir::SE),
         "." => Some(Command::Act(Action::Wait)),
+        "g" | "," => Some(Command::Act(Action::PickUp)),
         "+" | "=" => Some(Command::ZoomIn),
         "-" => Some(Command::ZoomOut),
         _ => None,

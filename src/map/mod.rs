@@ -116,5 +116,6 @@ pub fn hero(at: Pos, rules: &RulesData) -> impl Bundle {
             attack: rules.hero_attack,
             defense: rules.hero_defense,
         },
+        crate::items::hero_belongings(),
     )
 }

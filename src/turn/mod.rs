@@ -4,7 +4,11 @@
 use bevy::prelude::*;
 use gloomdelve_core::{Blocked, Bump, Dir};
 
+use crate::NewGame;
 use crate::combat::Actors;
+use crate::creatures::Fighter;
+use crate::items::{Item, Pack, Purse, pick_up_at};
+use crate::map::GridPos;
 use crate::map::{Hero, TerrainChanged};
 use crate::screens::Screen;
 
@@ -15,6 +19,8 @@ pub enum Action {
     Move(Dir),
     /// Let a turn pass.
     Wait,
+    /// Pick up what lies on the hero's tile.
+    PickUp,
 }
 
 /// The hero's next action, waiting for the turn systems.
@@ -71,20 +77,42 @@ fn action_pending(pending: Res<PendingAction>) -> bool {
 fn hero_acts(
     mut pending: ResMut<PendingAction>,
     mut actors: Actors,
-    hero: Single<Entity, With<Hero>>,
+    hero: Single<(Entity, &mut Pack, &mut Purse), With<Hero>>,
+    mut lying: Query<(Entity, &Item, &GridPos, &Name, &mut Visibility), Without<Fighter>>,
+    new_game: Res<NewGame>,
+    mut commands: Commands,
     mut changed: MessageWriter<TerrainChanged>,
     mut taken: MessageWriter<TurnTaken>,
 ) {
     let Some(action) = pending.0.take() else {
         return;
     };
-    let hero = *hero;
+    let (hero, mut pack, mut purse) = hero.into_inner();
     let Some(at) = actors.pos(hero) else {
         return;
+    };
+    let mut pick_up = |actors: &mut Actors, at| {
+        let belongings = (pack.as_mut(), purse.as_mut());
+        pick_up_at(
+            at,
+            &new_game.items,
+            &mut lying,
+            belongings,
+            &mut commands,
+            |line| actors.say(line),
+        )
     };
     let dir = match action {
         Action::Wait => {
             taken.write(TurnTaken);
+            return;
+        }
+        Action::PickUp => {
+            if pick_up(&mut actors, at).taken > 0 {
+                taken.write(TurnTaken);
+            } else {
+                actors.say("There is nothing here to pick up.");
+            }
             return;
         }
         Action::Move(dir) => dir,
@@ -97,6 +125,7 @@ fn hero_acts(
             }
             _ => {
                 if actors.try_move(hero, to) {
+                    pick_up(&mut actors, to);
                     taken.write(TurnTaken);
                 }
             }

@@ -21,13 +21,21 @@ use gloomdelve_core::{Dir, Pos, Terrain};
 
 use crate::rules::{act, hero_pos, start_playing};
 
+/// The shipped items, none of them placed.
+pub fn shipped_items() -> gloomdelve::data::ItemBook {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data/items.ron");
+    let mut book = gloomdelve::data::ItemBook::load(&path).unwrap();
+    book.kinds.iter_mut().for_each(|k| k.per_cave = 0);
+    book
+}
+
 fn shipped_book() -> CreatureBook {
     CreatureBook::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data/creatures.ron"))
         .unwrap()
 }
 
 /// A walled `w × h` room, all floor inside.
-fn open_map(w: usize, h: usize) -> String {
+pub fn open_map(w: usize, h: usize) -> String {
     let wall = "#".repeat(w);
     let middle = format!("#{}#", ".".repeat(w - 2));
     std::iter::once(wall.clone())
@@ -38,7 +46,7 @@ fn open_map(w: usize, h: usize) -> String {
 }
 
 /// A rules app on `map` with the hero at `hero` and no creatures yet.
-fn app_on(map: &str, hero: Pos, rules: RulesData) -> App {
+pub fn app_on(map: &str, hero: Pos, rules: RulesData) -> App {
     let mut book = shipped_book();
     book.kinds.iter_mut().for_each(|k| k.per_cave = 0);
     let mut app = App::new();
@@ -48,6 +56,7 @@ fn app_on(map: &str, hero: Pos, rules: RulesData) -> App {
             seed: 5,
             rules,
             creatures: book,
+            items: shipped_items(),
             reveal: false,
         },
     });
@@ -58,7 +67,7 @@ fn app_on(map: &str, hero: Pos, rules: RulesData) -> App {
     start_playing(app)
 }
 
-fn spawn(app: &mut App, kind: &str, at: Pos) -> Entity {
+pub fn spawn(app: &mut App, kind: &str, at: Pos) -> Entity {
     let book = app.world().resource::<NewGame>().creatures.clone();
     let kind = book.find(kind).expect("a shipped kind");
     let world = app.world_mut();
@@ -74,7 +83,7 @@ fn pos_of(app: &App, entity: Entity) -> Pos {
     app.world().get::<GridPos>(entity).unwrap().0
 }
 
-fn wait(app: &mut App, turns: usize) {
+pub fn wait(app: &mut App, turns: usize) {
     for _ in 0..turns {
         act(app, Action::Wait);
     }
@@ -349,6 +358,7 @@ fn run_scripted(turns: usize) -> Vec<(u64, Pos, i32)> {
         seed: 21,
         rules: RulesData::default(),
         creatures: shipped_book(),
+        items: Default::default(),
         reveal: false,
     };
     app.add_plugins(RulesPlugin { new_game });
@@ -421,6 +431,7 @@ fn after_a_death_a_new_game_starts_from_a_fresh_cave() {
         seed: 8,
         rules: RulesData::default(),
         creatures: shipped_book(),
+        items: Default::default(),
         reveal: false,
     };
     app.add_plugins(RulesPlugin { new_game });

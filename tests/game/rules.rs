@@ -27,6 +27,7 @@ pub fn rules_app() -> App {
             seed: 11,
             rules: RulesData::default(),
             creatures: Default::default(),
+            items: Default::default(),
             reveal: false,
         },
     });

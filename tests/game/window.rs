@@ -57,23 +57,28 @@ struct Display {
 }
 
 impl Display {
+    /// Starts Xvfb on a display number it picks itself (`-displayfd`), so
+    /// parallel runs and stale lock files never collide.
     fn start() -> Self {
-        let number = (90..200)
-            .find(|n| !Path::new(&format!("/tmp/.X{n}-lock")).exists())
-            .expect("a free display");
-        let server = Command::new("Xvfb")
+        let mut server = Command::new("Xvfb")
             .args([
-                &format!(":{number}"),
+                "-displayfd",
+                "1",
                 "-screen",
                 "0",
                 "1280x800x24",
                 "-nolisten",
                 "tcp",
             ])
-            .stdout(Stdio::null())
+            .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .expect("Xvfb starts");
+        let mut line = String::new();
+        BufReader::new(server.stdout.take().expect("Xvfb's stdout"))
+            .read_line(&mut line)
+            .expect("Xvfb reports its display");
+        let number: u32 = line.trim().parse().expect("Xvfb reports a display number");
         let socket = PathBuf::from(format!("/tmp/.X11-unix/X{number}"));
         wait_for(Duration::from_secs(10), || socket.exists().then_some(()))
             .expect("Xvfb socket appears");
@@ -95,8 +100,15 @@ impl Display {
 }
 
 impl Drop for Display {
+    /// Stops Xvfb with SIGTERM, so it removes its lock file, and waits.
     fn drop(&mut self) {
-        let _ = self.server.kill();
+        let terminated = Command::new("kill")
+            .arg(self.server.id().to_string())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !terminated {
+            let _ = self.server.kill();
+        }
         let _ = self.server.wait();
     }
 }

@@ -1,0 +1,192 @@
+//! Items: kinds from data, placement on free floor, and picking them up
+//! into the pack (20 items) or, for coins, the purse.
+
+use bevy::prelude::*;
+use gloomdelve_core::Pos;
+
+use crate::NewGame;
+use crate::creatures::{Fighter, RulesRng};
+use crate::data::{ItemBook, ItemEffect};
+use crate::map::tilemap::FogRule;
+use crate::map::{Drawn, GridPos, Layer, Level};
+use crate::screens::{EnterPlaying, Screen};
+
+/// How many items the pack holds.
+pub const PACK_SIZE: usize = 20;
+
+/// An item of the kind at this index in the [`ItemBook`].
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub kind: usize,
+}
+
+/// The hero's pack, in pickup order. Items in it have no [`GridPos`].
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pack(pub Vec<Entity>);
+
+/// The hero's coins, counted in copper; they take no pack slot.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Purse {
+    pub copper: u32,
+}
+
+impl Purse {
+    /// The purse as gold, silver and copper: 1 gold = 10 silver = 100 copper.
+    pub fn coins(self) -> (u32, u32, u32) {
+        (self.copper / 100, self.copper / 10 % 10, self.copper % 10)
+    }
+
+    /// "2 gold, 3 silver, 5 copper", leaving out what is zero.
+    pub fn describe(self) -> String {
+        let (g, s, c) = self.coins();
+        let parts: Vec<String> = [(g, "gold"), (s, "silver"), (c, "copper")]
+            .into_iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, metal)| format!("{n} {metal}"))
+            .collect();
+        if parts.is_empty() {
+            "no coins".to_string()
+        } else {
+            parts.join(", ")
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        scatter_items
+            .after(crate::creatures::seed_rules_rng)
+            .before(crate::creatures::populate)
+            .in_set(EnterPlaying::Rules),
+    );
+}
+
+/// The item entity for `kind` lying at `at`.
+pub fn item(book: &ItemBook, kind: usize, at: Pos) -> impl Bundle {
+    let data = &book.kinds[kind];
+    (
+        Name::new(data.name.clone()),
+        Item { kind },
+        GridPos(at),
+        FogRule::Remembered { seen: false },
+        Visibility::Hidden,
+        Drawn::new(data.sprite.clone(), Layer::Items),
+    )
+}
+
+/// Lays each kind's `per_cave` items on free floor away from the hero.
+fn scatter_items(
+    mut commands: Commands,
+    new_game: Res<NewGame>,
+    level: Res<Level>,
+    mut rng: ResMut<RulesRng>,
+    existing: Query<(), With<Item>>,
+) {
+    if !existing.is_empty() {
+        return;
+    }
+    let mut free: Vec<Pos> = level
+        .terrain
+        .tiles()
+        .iter()
+        .filter(|(p, t)| t.is_walkable() && *p != level.start)
+        .map(|(p, _)| p)
+        .collect();
+    for (kind, data) in new_game.items.kinds.iter().enumerate() {
+        for _ in 0..data.per_cave {
+            if free.is_empty() {
+                return;
+            }
+            let at = free.swap_remove(rng.0.range(0, free.len() as i32) as usize);
+            commands.spawn(item(&new_game.items, kind, at));
+        }
+    }
+}
+
+/// What picking up the items on the hero's tile did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Pickup {
+    pub taken: usize,
+    pub left: usize,
+}
+
+/// Picks up everything on `at`: coins into the purse, the rest into the pack
+/// while it has room. Says what happened in `say`.
+pub fn pick_up_at(
+    at: Pos,
+    book: &ItemBook,
+    lying: &mut Query<(Entity, &Item, &GridPos, &Name, &mut Visibility), Without<Fighter>>,
+    hero: (&mut Pack, &mut Purse),
+    commands: &mut Commands,
+    mut say: impl FnMut(String),
+) -> Pickup {
+    let (pack, purse) = hero;
+    let mut here: Vec<(Entity, usize, String)> = lying
+        .iter()
+        .filter(|(.., pos, _, _)| pos.0 == at)
+        .map(|(entity, item, _, name, _)| (entity, item.kind, name.to_string()))
+        .collect();
+    here.sort_by_key(|(entity, ..)| *entity);
+    let mut result = Pickup::default();
+    for (entity, kind, name) in here {
+        if let ItemEffect::Coins(copper) = book.kinds[kind].effect {
+            purse.copper += copper;
+            say(format!("You pick up {}.", Purse { copper }.describe()));
+            commands.entity(entity).despawn();
+        } else if pack.0.len() >= PACK_SIZE {
+            say("Your pack is full.".to_string());
+            result.left += 1;
+            continue;
+        } else {
+            pack.0.push(entity);
+            say(format!("You pick up {}.", with_article(&name)));
+            commands.entity(entity).remove::<GridPos>();
+            if let Ok((.., mut visibility)) = lying.get_mut(entity) {
+                *visibility = Visibility::Hidden;
+            }
+        }
+        result.taken += 1;
+    }
+    result
+}
+
+fn with_article(name: &str) -> String {
+    if name.chars().next().is_some_and(char::is_uppercase) {
+        format!("the {name}")
+    } else if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        format!("an {name}")
+    } else {
+        format!("a {name}")
+    }
+}
+
+/// The hero's pack and purse start empty.
+pub fn hero_belongings() -> impl Bundle {
+    (Pack::default(), Purse::default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_purse_counts_in_gold_silver_and_copper() {
+        assert_eq!(Purse { copper: 0 }.describe(), "no coins");
+        assert_eq!(Purse { copper: 7 }.describe(), "7 copper");
+        assert_eq!(Purse { copper: 40 }.describe(), "4 silver");
+        assert_eq!(Purse { copper: 100 }.coins(), (1, 0, 0));
+        assert_eq!(Purse { copper: 1234 }.coins(), (12, 3, 4));
+        assert_eq!(
+            Purse { copper: 1234 }.describe(),
+            "12 gold, 3 silver, 4 copper"
+        );
+    }
+
+    #[test]
+    fn names_take_the_right_article() {
+        assert_eq!(with_article("red potion"), "a red potion");
+        assert_eq!(with_article("enchanted armour"), "an enchanted armour");
+        assert_eq!(with_article("Gold Key"), "the Gold Key");
+    }
+}

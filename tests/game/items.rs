@@ -1,0 +1,151 @@
+//! Headless item tests: placement, pickup, the full pack and the purse.
+
+use std::path::Path;
+
+use bevy::prelude::*;
+use gloomdelve::NewGame;
+use gloomdelve::RulesData;
+use gloomdelve::data::ItemBook;
+use gloomdelve::items::{Item, PACK_SIZE, Pack, Purse, item};
+use gloomdelve::log::GameLog;
+use gloomdelve::map::{GridPos, Hero, Level};
+use gloomdelve::turn::{Action, TurnCount};
+use gloomdelve_core::{Dir, Pos};
+
+use crate::creatures::{app_on, open_map, spawn, wait};
+use crate::rules::act;
+
+fn lay(app: &mut App, name: &str, at: Pos) -> Entity {
+    let book = app.world().resource::<NewGame>().items.clone();
+    let kind = book.find(name).expect("a shipped item");
+    app.world_mut().spawn(item(&book, kind, at)).id()
+}
+
+fn pack(app: &mut App) -> Vec<Entity> {
+    app.world_mut()
+        .query_filtered::<&Pack, With<Hero>>()
+        .single(app.world())
+        .unwrap()
+        .0
+        .clone()
+}
+
+fn purse(app: &mut App) -> Purse {
+    *app.world_mut()
+        .query_filtered::<&Purse, With<Hero>>()
+        .single(app.world())
+        .unwrap()
+}
+
+fn last_line(app: &App) -> String {
+    app.world().resource::<GameLog>().recent(1)[0].text.clone()
+}
+
+#[test]
+fn walking_onto_an_item_picks_it_up() {
+    let mut app = app_on(&open_map(10, 10), Pos::new(2, 2), RulesData::default());
+    let potion = lay(&mut app, "red potion", Pos::new(3, 2));
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(pack(&mut app), vec![potion]);
+    assert_eq!(last_line(&app), "You pick up a red potion.");
+    assert!(
+        app.world().get::<GridPos>(potion).is_none(),
+        "it left the floor"
+    );
+    assert_eq!(
+        app.world().resource::<TurnCount>().0,
+        1,
+        "the step is the turn"
+    );
+}
+
+#[test]
+fn picking_up_with_nothing_there_costs_no_turn() {
+    let mut app = app_on(&open_map(10, 10), Pos::new(2, 2), RulesData::default());
+    act(&mut app, Action::PickUp);
+    assert_eq!(app.world().resource::<TurnCount>().0, 0);
+    assert_eq!(last_line(&app), "There is nothing here to pick up.");
+    let scroll = lay(&mut app, "scroll of fireball", Pos::new(2, 2));
+    act(&mut app, Action::PickUp);
+    assert_eq!(pack(&mut app), vec![scroll], "g picks up what is underfoot");
+    assert_eq!(app.world().resource::<TurnCount>().0, 1);
+}
+
+#[test]
+fn a_full_pack_leaves_the_item_on_the_floor() {
+    let mut app = app_on(&open_map(10, 10), Pos::new(2, 2), RulesData::default());
+    for _ in 0..PACK_SIZE + 1 {
+        lay(&mut app, "ration", Pos::new(3, 2));
+    }
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(pack(&mut app).len(), PACK_SIZE);
+    assert_eq!(last_line(&app), "Your pack is full.");
+    let mut lying = app.world_mut().query::<(&Item, &GridPos)>();
+    assert_eq!(
+        lying.iter(app.world()).count(),
+        1,
+        "one ration stays on the floor"
+    );
+}
+
+#[test]
+fn coins_go_to_the_purse_and_take_no_slot() {
+    let mut app = app_on(&open_map(10, 10), Pos::new(2, 2), RulesData::default());
+    lay(&mut app, "copper coins", Pos::new(3, 2));
+    lay(&mut app, "gold coins", Pos::new(3, 2));
+    lay(&mut app, "silver coins", Pos::new(4, 2));
+    act(&mut app, Action::Move(Dir::E));
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(purse(&mut app).copper, 8 + 100 + 40);
+    assert_eq!(purse(&mut app).describe(), "1 gold, 4 silver, 8 copper");
+    assert!(pack(&mut app).is_empty());
+}
+
+#[test]
+fn a_corpse_can_be_picked_up() {
+    let mut app = app_on(&open_map(10, 10), Pos::new(2, 2), RulesData::default());
+    let rat = spawn(&mut app, "rat", Pos::new(3, 2));
+    app.world_mut()
+        .get_mut::<gloomdelve::creatures::Health>(rat)
+        .unwrap()
+        .hp = 1;
+    act(&mut app, Action::Move(Dir::E));
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(pack(&mut app).len(), 1);
+    assert_eq!(last_line(&app), "You pick up a rat corpse.");
+    wait(&mut app, 1);
+}
+
+#[test]
+fn a_new_cave_holds_the_items_its_data_asks_for() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data/items.ron");
+    let book = ItemBook::load(&path).unwrap();
+    let wanted: u32 = book.kinds.iter().map(|k| k.per_cave).sum();
+    let cave = gloomdelve_core::mapgen::caves::generate(4, 90, 60).unwrap();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+    let new_game = NewGame {
+        seed: 4,
+        rules: RulesData::default(),
+        creatures: Default::default(),
+        items: book,
+        reveal: false,
+    };
+    app.add_plugins(gloomdelve::RulesPlugin { new_game });
+    app.insert_resource(Level {
+        terrain: cave.terrain.clone(),
+        start: cave.start,
+    });
+    let mut app = crate::rules::start_playing(app);
+    let mut q = app.world_mut().query::<(&Item, &GridPos)>();
+    let placed: Vec<Pos> = q.iter(app.world()).map(|(_, p)| p.0).collect();
+    assert_eq!(placed.len() as u32, wanted);
+    assert!(
+        placed
+            .iter()
+            .all(|p| cave.terrain.is_walkable(*p) && *p != cave.start)
+    );
+    let err =
+        ItemBook::parse("[(name: \"\", sprite: \"x\", effect: Key, per_cave: 1)]").unwrap_err();
+    assert!(err.contains("entry 1") && err.contains("name"), "{err}");
+}
