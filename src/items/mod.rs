@@ -1,6 +1,8 @@
 //! Items: kinds from data, placement on free floor, and picking them up
 //! into the pack (20 items) or, for coins, the purse.
 
+pub mod use_item;
+
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
 
@@ -59,6 +61,12 @@ pub(super) fn plugin(app: &mut App) {
             .after(crate::creatures::seed_rules_rng)
             .before(crate::creatures::populate)
             .in_set(EnterPlaying::Rules),
+    );
+    app.add_systems(
+        Update,
+        use_item::use_or_drop
+            .before(crate::turn::hero_acts)
+            .in_set(crate::turn::TurnPhase::HeroActs),
     );
 }
 
@@ -151,7 +159,7 @@ pub fn pick_up_at(
     result
 }
 
-fn with_article(name: &str) -> String {
+pub(crate) fn with_article(name: &str) -> String {
     if name.chars().next().is_some_and(char::is_uppercase) {
         format!("the {name}")
     } else if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
@@ -163,7 +171,11 @@ fn with_article(name: &str) -> String {
 
 /// The hero's pack and purse start empty.
 pub fn hero_belongings() -> impl Bundle {
-    (Pack::default(), Purse::default())
+    (
+        Pack::default(),
+        Purse::default(),
+        use_item::Equipment::default(),
+    )
 }
 
 #[cfg(test)]

@@ -21,6 +21,10 @@ pub enum Action {
     Wait,
     /// Pick up what lies on the hero's tile.
     PickUp,
+    /// Use, wear or take off an item in the pack.
+    Use(Entity),
+    /// Drop an item from the pack onto the hero's tile.
+    Drop(Entity),
 }
 
 /// The hero's next action, waiting for the turn systems.
@@ -74,7 +78,7 @@ fn action_pending(pending: Res<PendingAction>) -> bool {
 }
 
 /// Resolves the hero's action: a step, a dig, a blow, or a wait.
-fn hero_acts(
+pub(crate) fn hero_acts(
     mut pending: ResMut<PendingAction>,
     mut actors: Actors,
     hero: Single<(Entity, &mut Pack, &mut Purse), With<Hero>>,
@@ -115,6 +119,8 @@ fn hero_acts(
             }
             return;
         }
+        // Played by `items::use_item::use_or_drop`, which runs first.
+        Action::Use(_) | Action::Drop(_) => return,
         Action::Move(dir) => dir,
     };
     match actors.level.terrain.bump(at, dir) {

@@ -149,3 +149,114 @@ fn a_new_cave_holds_the_items_its_data_asks_for() {
         ItemBook::parse("[(name: \"\", sprite: \"x\", effect: Key, per_cave: 1)]").unwrap_err();
     assert!(err.contains("entry 1") && err.contains("name"), "{err}");
 }
+
+fn fighter(app: &mut App) -> gloomdelve::creatures::Fighter {
+    *app.world_mut()
+        .query_filtered::<&gloomdelve::creatures::Fighter, With<Hero>>()
+        .single(app.world())
+        .unwrap()
+}
+
+fn equipment(app: &mut App) -> gloomdelve::items::use_item::Equipment {
+    *app.world_mut()
+        .query_filtered::<&gloomdelve::items::use_item::Equipment, With<Hero>>()
+        .single(app.world())
+        .unwrap()
+}
+
+/// The hero at (2,2) in a room, holding the named items.
+fn holding(names: &[&str]) -> (App, Vec<Entity>) {
+    let mut app = app_on(&open_map(12, 12), Pos::new(2, 2), RulesData::default());
+    let things: Vec<Entity> = names
+        .iter()
+        .map(|n| lay(&mut app, n, Pos::new(2, 2)))
+        .collect();
+    act(&mut app, Action::PickUp);
+    assert_eq!(pack(&mut app).len(), names.len());
+    (app, things)
+}
+
+#[test]
+fn weapons_and_armour_are_worn_taken_off_and_count_in_the_stats() {
+    let (mut app, things) = holding(&["club", "dagger", "leather armour"]);
+    let (club, dagger, leather) = (things[0], things[1], things[2]);
+    let base = RulesData::default();
+    act(&mut app, Action::Use(club));
+    assert_eq!(fighter(&mut app).attack, base.hero_attack + 1);
+    assert_eq!(last_line(&app), "You wield the club.");
+    act(&mut app, Action::Use(dagger));
+    assert_eq!(
+        equipment(&mut app).weapon,
+        Some(dagger),
+        "a second weapon takes the first off"
+    );
+    assert_eq!(fighter(&mut app).attack, base.hero_attack + 2);
+    act(&mut app, Action::Use(leather));
+    assert_eq!(fighter(&mut app).defense, base.hero_defense + 1);
+    act(&mut app, Action::Use(leather));
+    assert_eq!(equipment(&mut app).armour, None);
+    assert_eq!(fighter(&mut app).defense, base.hero_defense, "taken off");
+    assert_eq!(pack(&mut app).len(), 3, "worn items stay in the pack");
+    assert_eq!(
+        app.world().resource::<TurnCount>().0,
+        1 + 4,
+        "each act is a turn"
+    );
+}
+
+#[test]
+fn dropping_a_worn_item_takes_it_off_and_lays_it_underfoot() {
+    let (mut app, things) = holding(&["dagger"]);
+    act(&mut app, Action::Use(things[0]));
+    act(&mut app, Action::Drop(things[0]));
+    assert_eq!(equipment(&mut app).weapon, None);
+    assert_eq!(fighter(&mut app).attack, RulesData::default().hero_attack);
+    assert!(pack(&mut app).is_empty());
+    assert_eq!(
+        app.world().get::<GridPos>(things[0]).map(|p| p.0),
+        Some(Pos::new(2, 2))
+    );
+    assert_eq!(last_line(&app), "You drop a dagger.");
+}
+
+#[test]
+fn a_potion_heals_up_to_the_maximum_and_is_used_up() {
+    let (mut app, things) = holding(&["red potion", "red potion"]);
+    let hero = app
+        .world_mut()
+        .query_filtered::<Entity, With<Hero>>()
+        .single(app.world())
+        .unwrap();
+    app.world_mut()
+        .get_mut::<gloomdelve::creatures::Health>(hero)
+        .unwrap()
+        .hp = 5;
+    act(&mut app, Action::Use(things[0]));
+    assert_eq!(
+        app.world()
+            .get::<gloomdelve::creatures::Health>(hero)
+            .unwrap()
+            .hp,
+        15
+    );
+    act(&mut app, Action::Use(things[1]));
+    assert_eq!(
+        app.world()
+            .get::<gloomdelve::creatures::Health>(hero)
+            .unwrap()
+            .hp,
+        20,
+        "capped at max"
+    );
+    assert!(pack(&mut app).is_empty());
+}
+
+#[test]
+fn food_cannot_be_eaten_yet_and_costs_no_turn() {
+    let (mut app, things) = holding(&["ration"]);
+    let before = app.world().resource::<TurnCount>().0;
+    act(&mut app, Action::Use(things[0]));
+    assert_eq!(app.world().resource::<TurnCount>().0, before);
+    assert_eq!(last_line(&app), "You cannot eat the ration yet.");
+    assert_eq!(pack(&mut app).len(), 1);
+}
