@@ -162,17 +162,27 @@ pub struct SpriteBook {
 }
 
 impl SpriteBook {
-    /// A sprite drawn from its sheet, or `None` if the atlas lacks it.
-    pub fn sprite(&self, name: &str) -> Option<Sprite> {
+    /// The sheet image and atlas cell of a sprite, or `None` if the atlas lacks it.
+    fn atlas_cell(&self, name: &str) -> Option<(Handle<Image>, TextureAtlas)> {
         let (sheet, index) = self.sprites.get(name)?;
         let (image, layout) = self.sheets.get(sheet)?;
-        Some(Sprite::from_atlas_image(
-            image.clone(),
-            TextureAtlas {
-                layout: layout.clone(),
-                index: *index as usize,
-            },
-        ))
+        let atlas = TextureAtlas {
+            layout: layout.clone(),
+            index: *index as usize,
+        };
+        Some((image.clone(), atlas))
+    }
+
+    /// A sprite drawn from its sheet, or `None` if the atlas lacks it.
+    pub fn sprite(&self, name: &str) -> Option<Sprite> {
+        let (image, atlas) = self.atlas_cell(name)?;
+        Some(Sprite::from_atlas_image(image, atlas))
+    }
+
+    /// The same sprite as a UI image.
+    pub fn image_node(&self, name: &str) -> Option<ImageNode> {
+        let (image, atlas) = self.atlas_cell(name)?;
+        Some(ImageNode::from_atlas_image(image, atlas))
     }
 
     /// The sheet image and cell index of a sprite.

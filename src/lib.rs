@@ -15,6 +15,7 @@ pub mod fov;
 pub mod game_over;
 pub mod hud;
 pub mod input;
+pub mod inventory;
 pub mod items;
 pub mod log;
 pub mod map;
@@ -54,6 +55,7 @@ impl Plugin for RulesPlugin {
             fov::plugin,
             creatures::plugin,
             items::plugin,
+            inventory::plugin,
             combat::plugin,
             game_over::rules_plugin,
         ));
@@ -76,6 +78,7 @@ impl Plugin for PresentationPlugin {
             hud::plugin,
             screenshot::plugin,
             game_over::screen_plugin,
+            inventory::screen::plugin,
         ));
     }
 }

@@ -18,6 +18,15 @@ pub enum Screen {
     GameOver,
 }
 
+/// What lies over the game view while playing. The game stays in
+/// [`Screen::Playing`] underneath, so nothing of the level is despawned.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Overlay {
+    #[default]
+    None,
+    Inventory,
+}
+
 /// The order of the work done on entering [`Screen::Playing`]: the rules
 /// build the level first, then the presentation draws it.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -28,6 +37,7 @@ pub enum EnterPlaying {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>();
+    app.init_state::<Overlay>();
     app.configure_sets(
         OnEnter(Screen::Playing),
         (EnterPlaying::Rules, EnterPlaying::Presentation).chain(),

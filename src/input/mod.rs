@@ -8,6 +8,12 @@ use gloomdelve_core::Dir;
 
 use crate::camera::Zoom;
 use crate::fov::MonstersInView;
+use crate::inventory::{
+    ChosenAct, InventoryCommand, InventoryCursor, inventory_command, move_cursor,
+};
+use crate::items::Pack;
+use crate::map::Hero;
+use crate::screens::Overlay;
 use crate::screens::Screen;
 use crate::screenshot::TakeScreenshot;
 use crate::turn::{Action, PendingAction};
@@ -20,6 +26,8 @@ pub enum Command {
     ZoomIn,
     ZoomOut,
     Screenshot,
+    /// Open the inventory grid.
+    Inventory,
 }
 
 /// The command bound to a key, if any. Physical keys (arrows, numpad,
@@ -65,6 +73,7 @@ fn command_for_char(text: &str) -> Option<Command> {
         "n" => act(Dir::SE),
         "." => Some(Command::Act(Action::Wait)),
         "g" | "," => Some(Command::Act(Action::PickUp)),
+        "i" => Some(Command::Inventory),
         "+" | "=" => Some(Command::ZoomIn),
         "-" => Some(Command::ZoomOut),
         _ => None,
@@ -74,7 +83,10 @@ fn command_for_char(text: &str) -> Option<Command> {
 /// Reads the keyboard during play. Needs the rules plugins and a [`Zoom`].
 pub fn plugin(app: &mut App) {
     app.add_message::<TakeScreenshot>();
-    app.add_systems(Update, read_keys.run_if(in_state(Screen::Playing)));
+    app.add_systems(
+        Update,
+        (read_keys, inventory_keys).run_if(in_state(Screen::Playing)),
+    );
     app.add_systems(Update, screenshot_key);
 }
 
@@ -102,8 +114,16 @@ fn read_keys(
     mut pending: ResMut<PendingAction>,
     mut zoom: ResMut<Zoom>,
     mut spotted: ResMut<MonstersInView>,
+    overlay: Res<State<Overlay>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
 ) {
-    for key in keys.read().filter(|k| k.state == ButtonState::Pressed) {
+    let presses = keys.read().filter(|k| k.state == ButtonState::Pressed);
+    // While an overlay is open it owns the keyboard; drain what it sees here.
+    if *overlay.get() != Overlay::None {
+        presses.for_each(drop);
+        return;
+    }
+    for key in presses {
         if !key.repeat {
             spotted.newcomer = false;
         } else if spotted.newcomer {
@@ -117,8 +137,46 @@ fn read_keys(
             Some(Command::ZoomOut) => {
                 zoom.set_if_neq(zoom.stepped(false));
             }
+            Some(Command::Inventory) if !key.repeat => next_overlay.set(Overlay::Inventory),
             // F12 works on every screen: see `screenshot_key`.
             _ => {}
         }
+    }
+}
+
+/// The inventory's keys: move the selection, choose an act (which closes
+/// the screen so the act is played), or close. Reads every frame so that
+/// the key that opened the screen is never seen again here.
+fn inventory_keys(
+    mut keys: MessageReader<KeyboardInput>,
+    overlay: Res<State<Overlay>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
+    mut cursor: ResMut<InventoryCursor>,
+    mut chosen: ResMut<ChosenAct>,
+    pack: Single<&Pack, With<Hero>>,
+) {
+    let presses = keys.read().filter(|k| k.state == ButtonState::Pressed);
+    if *overlay.get() != Overlay::Inventory {
+        presses.for_each(drop);
+        return;
+    }
+    let selected = pack.0.get(cursor.0).copied();
+    for key in presses {
+        let act = match inventory_command(key.key_code, &key.logical_key) {
+            Some(InventoryCommand::Move(dir)) => {
+                cursor.0 = move_cursor(cursor.0, dir);
+                continue;
+            }
+            Some(InventoryCommand::Use) => selected.map(Action::Use),
+            Some(InventoryCommand::Drop) => selected.map(Action::Drop),
+            Some(InventoryCommand::Close) => None,
+            None => continue,
+        };
+        if key.repeat {
+            continue;
+        }
+        chosen.0 = act;
+        next_overlay.set(Overlay::None);
+        return;
     }
 }

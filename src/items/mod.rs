@@ -135,7 +135,8 @@ pub fn pick_up_at(
         .filter(|(.., pos, _, _)| pos.0 == at)
         .map(|(entity, item, _, name, _)| (entity, item.kind, name.to_string()))
         .collect();
-    here.sort_by_key(|(entity, ..)| *entity);
+    // Kind order, then spawn order: the same game always packs the same way.
+    here.sort_by_key(|(entity, kind, _)| (*kind, entity.index()));
     let mut result = Pickup::default();
     for (entity, kind, name) in here {
         if let ItemEffect::Coins(copper) = book.kinds[kind].effect {

@@ -10,7 +10,7 @@ use crate::creatures::Fighter;
 use crate::items::{Item, Pack, Purse, pick_up_at};
 use crate::map::GridPos;
 use crate::map::{Hero, TerrainChanged};
-use crate::screens::Screen;
+use crate::screens::{Overlay, Screen};
 
 /// Something the hero does. Each one that succeeds takes one turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +58,7 @@ pub(super) fn plugin(app: &mut App) {
     app.configure_sets(
         Update,
         (
-            TurnPhase::HeroActs.run_if(action_pending),
+            TurnPhase::HeroActs.run_if(action_pending.and_eager(in_state(Overlay::None))),
             TurnPhase::UpdateFov,
             TurnPhase::WorldActs,
             TurnPhase::ResolveDeaths,

@@ -260,3 +260,92 @@ fn food_cannot_be_eaten_yet_and_costs_no_turn() {
     assert_eq!(last_line(&app), "You cannot eat the ration yet.");
     assert_eq!(pack(&mut app).len(), 1);
 }
+
+fn char_key(c: &str) -> bevy::input::keyboard::KeyboardInput {
+    bevy::input::keyboard::KeyboardInput {
+        key_code: KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
+        logical_key: bevy::input::keyboard::Key::Character(c.into()),
+        state: bevy::input::ButtonState::Pressed,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    }
+}
+
+fn code_key(code: KeyCode) -> bevy::input::keyboard::KeyboardInput {
+    bevy::input::keyboard::KeyboardInput {
+        key_code: code,
+        logical_key: bevy::input::keyboard::Key::Unidentified(
+            bevy::input::keyboard::NativeKey::Unidentified,
+        ),
+        ..char_key("")
+    }
+}
+
+fn press(app: &mut App, key: bevy::input::keyboard::KeyboardInput) {
+    app.world_mut().write_message(key);
+    app.update();
+    app.update();
+}
+
+fn overlay(app: &App) -> gloomdelve::screens::Overlay {
+    *app.world()
+        .resource::<State<gloomdelve::screens::Overlay>>()
+        .get()
+}
+
+#[test]
+fn the_inventory_plays_its_chosen_act_only_when_it_closes() {
+    use gloomdelve::screens::Overlay;
+    let (mut app, things) = holding(&["club", "dagger"]);
+    app.add_message::<bevy::input::keyboard::KeyboardInput>();
+    app.insert_resource(gloomdelve::camera::Zoom(4));
+    app.add_plugins(gloomdelve::input::plugin);
+    let turns = |app: &App| app.world().resource::<TurnCount>().0;
+    let before = turns(&app);
+    press(&mut app, char_key("i"));
+    assert_eq!(overlay(&app), Overlay::Inventory, "i opens the grid");
+    // While it is open, even a pending action waits.
+    app.world_mut()
+        .resource_mut::<gloomdelve::turn::PendingAction>()
+        .0 = Some(Action::Wait);
+    press(&mut app, code_key(KeyCode::ArrowRight));
+    assert_eq!(
+        turns(&app),
+        before,
+        "no turn passes while the screen is open"
+    );
+    assert_eq!(
+        app.world()
+            .resource::<gloomdelve::inventory::InventoryCursor>()
+            .0,
+        1
+    );
+    app.world_mut()
+        .resource_mut::<gloomdelve::turn::PendingAction>()
+        .0 = None;
+    press(&mut app, code_key(KeyCode::Enter));
+    assert_eq!(overlay(&app), Overlay::None, "choosing closes the grid");
+    assert_eq!(
+        equipment(&mut app).weapon,
+        Some(things[1]),
+        "the dagger (slot 2) is wielded"
+    );
+    assert_eq!(
+        turns(&app),
+        before + 1,
+        "the act took one turn, played on closing"
+    );
+    press(&mut app, char_key("i"));
+    press(&mut app, char_key("d"));
+    assert_eq!(
+        pack(&mut app),
+        vec![things[0]],
+        "d dropped the selected dagger"
+    );
+    assert_eq!(equipment(&mut app).weapon, None);
+    press(&mut app, char_key("i"));
+    press(&mut app, code_key(KeyCode::Escape));
+    assert_eq!(overlay(&app), Overlay::None, "Esc closes");
+    assert_eq!(turns(&app), before + 2, "closing with no act takes no turn");
+}

@@ -665,3 +665,79 @@ fn creatures_move_while_the_hero_waits_and_the_hp_bar_is_drawn() {
         hp_red_pixels(&after)
     );
 }
+
+/// The bounding box `(left, top, right, bottom)` of the inventory's gold
+/// selection frame: pixels close to the gold of `slot_selected`.
+fn gold_box(shot: &Shot) -> Option<(i64, i64, i64, i64)> {
+    let mut found: Option<(i64, i64, i64, i64)> = None;
+    for y in 0..shot.height {
+        for x in 0..shot.width {
+            let p = shot.pixel(x, y);
+            if p[0] > 220 && p[1] > 190 && p[1] < 240 && p[2] < 120 {
+                let (l, t, r, b) = found.unwrap_or((x, y, x, y));
+                found = Some((l.min(x), t.min(y), r.max(x), b.max(y)));
+            }
+        }
+    }
+    found
+}
+
+fn crop(shot: &Shot, left: i64, top: i64, size: i64) -> Vec<u8> {
+    (top..top + size)
+        .flat_map(|y| (left..left + size).flat_map(move |x| shot.pixel(x, y).to_vec()))
+        .collect()
+}
+
+#[test]
+fn the_inventory_grid_opens_moves_its_selection_and_closes() {
+    if skip_without_display_tools("the_inventory_grid_opens_moves_its_selection_and_closes") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let session = Session::start("inventory", false);
+    let game_view = session.screenshot();
+    session.press("i");
+    std::thread::sleep(Duration::from_secs(1));
+    let grid = session.screenshot();
+    let centre_changed = (300..500)
+        .flat_map(|y| (340..940).map(move |x| (x, y)))
+        .filter(|&(x, y)| game_view.pixel(x, y) != grid.pixel(x, y))
+        .count();
+    assert!(
+        centre_changed > 60_000,
+        "the centre barely changed ({centre_changed} pixels)"
+    );
+    let (left, top, right, bottom) = gold_box(&grid).expect("the gold selected slot is drawn");
+    let pitch = 60;
+    let slot = right - left + 1;
+    assert!(
+        (40..=60).contains(&slot) && (bottom - top + 1 - slot).abs() <= 2,
+        "a square gold slot, {slot} px"
+    );
+    // With an empty pack, the other 19 slots are the same picture: the grid's regular pattern.
+    let first = crop(&grid, left + pitch, top, slot);
+    for i in 2..20 {
+        let (x, y) = (left + pitch * (i % 10), top + pitch * (i / 10));
+        assert!(
+            crop(&grid, x, y, slot) == first,
+            "slot {i} differs from slot 1"
+        );
+    }
+    session.press("Right");
+    std::thread::sleep(Duration::from_secs(1));
+    let moved = session.screenshot();
+    let (left2, top2, ..) = gold_box(&moved).expect("still a gold slot");
+    assert_eq!(
+        (left2 - left, top2 - top),
+        (pitch, 0),
+        "the gold slot moved one to the right"
+    );
+    session.press("Escape");
+    std::thread::sleep(Duration::from_secs(1));
+    let back = session.screenshot();
+    let same = match_fraction(&game_view, &back, 0, 0);
+    assert!(
+        same > 0.97,
+        "Esc brings the game view back (match {same:.3})"
+    );
+}

@@ -1,0 +1,257 @@
+//! Draws the inventory: the selected item's name and effect, the 2×10 slot
+//! grid (gold frame on the selection, worn items marked) and a stats panel.
+
+use bevy::prelude::*;
+
+use super::{COLUMNS, InventoryCursor, ROWS};
+use crate::NewGame;
+use crate::assets::SpriteBook;
+use crate::creatures::{Fighter, Health};
+use crate::data::ItemEffect;
+use crate::items::use_item::Equipment;
+use crate::items::{Item, Pack, Purse};
+use crate::map::Hero;
+use crate::screens::Overlay;
+
+const SLOT_PX: f32 = 56.0;
+const ICON_PX: f32 = 40.0;
+const TEXT: Color = Color::srgb(0.9, 0.88, 0.82);
+const DIM: Color = Color::srgb(0.62, 0.6, 0.68);
+const GOLD: Color = Color::srgb(0.97, 0.86, 0.31);
+
+/// Marks the inventory's root, rebuilt whenever what it shows changes.
+#[derive(Component)]
+struct InventoryView;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Update, redraw.run_if(in_state(Overlay::Inventory)));
+}
+
+/// What one slot shows.
+struct SlotView {
+    icon: Option<String>,
+    worn: bool,
+}
+
+/// The hero's side of the screen: items, stats and purse.
+type HeroView<'a> = (&'a Pack, &'a Equipment, &'a Fighter, &'a Health, &'a Purse);
+
+fn redraw(
+    mut commands: Commands,
+    cursor: Res<InventoryCursor>,
+    book: Res<SpriteBook>,
+    new_game: Res<NewGame>,
+    hero: Single<HeroView, With<Hero>>,
+    changed: Query<(), (With<Hero>, Or<(Changed<Pack>, Changed<Equipment>)>)>,
+    items: Query<(&Item, &Name)>,
+    views: Query<Entity, With<InventoryView>>,
+) {
+    if !views.is_empty() && !cursor.is_changed() && changed.is_empty() {
+        return;
+    }
+    views.iter().for_each(|v| commands.entity(v).despawn());
+    let (pack, equipment, fighter, health, purse) = *hero;
+    let describe = |entity: Option<Entity>| {
+        entity.and_then(|e| items.get(e).ok()).map(|(item, name)| {
+            let effect = effect_text(new_game.items.kinds[item.kind].effect);
+            (
+                name.to_string(),
+                effect,
+                new_game.items.kinds[item.kind].sprite.clone(),
+            )
+        })
+    };
+    let selected = describe(pack.0.get(cursor.0).copied());
+    let title = selected
+        .as_ref()
+        .map_or("(empty slot)".to_string(), |(name, effect, _)| {
+            format!("{name} - {effect}")
+        });
+    let slots: Vec<SlotView> = (0..COLUMNS * ROWS)
+        .map(|i| SlotView {
+            icon: describe(pack.0.get(i).copied()).map(|(.., sprite)| sprite),
+            worn: pack.0.get(i).is_some_and(|&e| equipment.is_worn(e)),
+        })
+        .collect();
+    let name_of = |e: Option<Entity>| describe(e).map_or("nothing".to_string(), |(name, ..)| name);
+    let stats = [
+        format!("HP       {}/{}", health.hp.max(0), health.max),
+        "Food     -".to_string(),
+        format!("Attack   {}", fighter.attack),
+        format!("Defense  {}", fighter.defense),
+        format!("Weapon   {}", name_of(equipment.weapon)),
+        format!("Armour   {}", name_of(equipment.armour)),
+        format!("Purse    {}", purse.describe()),
+    ];
+    let root = commands
+        .spawn((
+            Name::new("Inventory"),
+            InventoryView,
+            DespawnOnExit(Overlay::Inventory),
+            Node {
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                justify_content: JustifyContent::Center,
+                row_gap: px(14),
+                ..default()
+            },
+            BackgroundColor(Color::srgb(0.02, 0.02, 0.04)),
+            GlobalZIndex(5),
+        ))
+        .id();
+    let heading = commands
+        .spawn((
+            Text::new("Inventory"),
+            TextFont::from_font_size(28.0),
+            TextColor(TEXT),
+        ))
+        .id();
+    let name_line = commands
+        .spawn((
+            Text::new(title),
+            TextFont::from_font_size(20.0),
+            TextColor(TEXT),
+        ))
+        .id();
+    let grid = spawn_grid(&mut commands, &book, &slots, cursor.0);
+    let panel = spawn_stats(&mut commands, &book, &stats);
+    let help = commands
+        .spawn((
+            Text::new(
+                "arrows: select   Space/Enter: use, wear or take off   d: drop   Esc or i: close",
+            ),
+            TextFont::from_font_size(14.0),
+            TextColor(DIM),
+        ))
+        .id();
+    commands
+        .entity(root)
+        .add_children(&[heading, name_line, grid, panel, help]);
+}
+
+fn effect_text(effect: ItemEffect) -> String {
+    match effect {
+        ItemEffect::Heal(n) => format!("restores {n} HP"),
+        ItemEffect::Weapon(n) => format!("weapon, +{n} attack"),
+        ItemEffect::Armour(n) => format!("armour, +{n} defense"),
+        ItemEffect::Food(0) => "food".to_string(),
+        ItemEffect::Food(n) => format!("food, {n} nourishment"),
+        ItemEffect::Scroll(kind) => format!("scroll of {kind:?}").to_lowercase(),
+        ItemEffect::Coins(n) => format!("{n} copper"),
+        ItemEffect::Key => "the key to victory".to_string(),
+    }
+}
+
+fn spawn_grid(
+    commands: &mut Commands,
+    book: &SpriteBook,
+    slots: &[SlotView],
+    selected: usize,
+) -> Entity {
+    let grid = commands
+        .spawn((
+            Name::new("Slots"),
+            Node {
+                display: Display::Grid,
+                grid_template_columns: RepeatedGridTrack::px(COLUMNS as u16, SLOT_PX),
+                grid_template_rows: RepeatedGridTrack::px(ROWS as u16, SLOT_PX),
+                column_gap: px(4),
+                row_gap: px(4),
+                ..default()
+            },
+        ))
+        .id();
+    for (i, slot) in slots.iter().enumerate() {
+        let frame = if i == selected {
+            "slot_selected"
+        } else {
+            "slot"
+        };
+        let cell = commands
+            .spawn((
+                Node {
+                    width: px(SLOT_PX),
+                    height: px(SLOT_PX),
+                    align_items: AlignItems::Center,
+                    justify_content: JustifyContent::Center,
+                    ..default()
+                },
+                book.image_node(frame).unwrap_or_default(),
+            ))
+            .id();
+        if let Some(icon) = slot.icon.as_deref().and_then(|name| book.image_node(name)) {
+            let image = commands
+                .spawn((
+                    Node {
+                        width: px(ICON_PX),
+                        height: px(ICON_PX),
+                        ..default()
+                    },
+                    icon,
+                ))
+                .id();
+            commands.entity(cell).add_child(image);
+        }
+        if slot.worn {
+            let mark = commands
+                .spawn((
+                    Text::new("E"),
+                    TextFont::from_font_size(14.0),
+                    TextColor(GOLD),
+                    Node {
+                        position_type: PositionType::Absolute,
+                        right: px(4),
+                        bottom: px(1),
+                        ..default()
+                    },
+                ))
+                .id();
+            commands.entity(cell).add_child(mark);
+        }
+        commands.entity(grid).add_child(cell);
+    }
+    grid
+}
+
+fn spawn_stats(commands: &mut Commands, book: &SpriteBook, lines: &[String]) -> Entity {
+    let mut frame = ImageNode::default();
+    if let Some(image) = book.image_node("panel_frame") {
+        frame = image.with_mode(NodeImageMode::Sliced(TextureSlicer {
+            border: BorderRect::all(2.0),
+            max_corner_scale: 4.0,
+            ..default()
+        }));
+    }
+    let panel = commands
+        .spawn((
+            Name::new("Stats"),
+            Node {
+                width: px(400),
+                ..default()
+            },
+            frame,
+        ))
+        .id();
+    let column = commands
+        .spawn(Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: px(2),
+            margin: UiRect::axes(px(24), px(16)),
+            ..default()
+        })
+        .id();
+    for line in lines {
+        let text = commands
+            .spawn((
+                Text::new(line.clone()),
+                TextFont::from_font_size(18.0),
+                TextColor(TEXT),
+            ))
+            .id();
+        commands.entity(column).add_child(text);
+    }
+    commands.entity(panel).add_child(column);
+    panel
+}
