@@ -32,6 +32,13 @@ pub struct RulesData {
     pub goblin_search_budget: usize,
     /// Log lines vanish from the HUD after this many turns without news.
     pub log_fade_turns: u64,
+    /// Turns a scroll of paralysis holds its target.
+    pub paralyze_turns: u32,
+    /// Damage of a scroll of lightning.
+    pub lightning_damage: i32,
+    /// Damage of a fireball to everything within its radius.
+    pub fireball_damage: i32,
+    pub fireball_radius: i32,
 }
 
 impl Default for RulesData {
@@ -49,6 +56,10 @@ impl Default for RulesData {
             fungus_max_spreads: 5,
             goblin_search_budget: 400,
             log_fade_turns: 7,
+            paralyze_turns: 5,
+            lightning_damage: 12,
+            fireball_damage: 8,
+            fireball_radius: 2,
         }
     }
 }

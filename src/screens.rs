@@ -25,6 +25,8 @@ pub enum Overlay {
     #[default]
     None,
     Inventory,
+    /// Aiming a scroll at a tile.
+    Targeting,
 }
 
 /// The order of the work done on entering [`Screen::Playing`]: the rules

@@ -67,6 +67,22 @@ impl Tile {
         }
     }
 
+    /// What the player calls this tile.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tile::Wall => "cave wall",
+            Tile::DeepRock => "solid rock",
+            Tile::Floor => "cave floor",
+            Tile::DugFloor => "dug floor",
+            Tile::Tunnel => "narrow tunnel",
+            Tile::StairsUp => "stairs up",
+            Tile::StairsDown => "stairs down",
+            Tile::Grass => "grass",
+            Tile::Water => "water",
+            Tile::Tree => "tree",
+        }
+    }
+
     /// The atlas sprite name that draws this tile.
     pub fn sprite_name(self) -> &'static str {
         match self {

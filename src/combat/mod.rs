@@ -27,6 +27,12 @@ pub struct Damaged {
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
 pub struct DeathCause(pub Option<String>);
 
+/// A creature that skips its turns until `turns` runs out.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Paralyzed {
+    pub turns: u32,
+}
+
 /// A corpse lying on the floor: food worth `maxHp × 3`.
 #[derive(Component, Clone, Debug, PartialEq, Eq)]
 pub struct Corpse {
@@ -46,6 +52,7 @@ pub struct Actors<'w, 's> {
             &'static Fighter,
             &'static mut Health,
             Has<Hero>,
+            Has<Paralyzed>,
         ),
     >,
     pub level: ResMut<'w, Level>,
@@ -97,40 +104,101 @@ impl Actors<'_, '_> {
     /// One blow from `attacker` to `target`, with its log line when the
     /// hero can see it. A blow that kills frees the tile at once.
     pub fn strike(&mut self, attacker: Entity, target: Entity) {
-        let Ok((a_name, a_pos, a_fighter, _, a_hero)) = self.fighters.get(attacker) else {
+        let Ok((a_name, a_pos, a_fighter, _, a_hero, _)) = self.fighters.get(attacker) else {
             return;
         };
         let (a_name, a_pos, attack) = (a_name.to_string(), a_pos.0, a_fighter.attack);
-        let Ok((t_name, t_pos, t_fighter, mut health, t_hero)) = self.fighters.get_mut(target)
-        else {
+        let Ok((.., t_fighter, _, _, _)) = self.fighters.get(target) else {
             return;
         };
-        if health.hp <= 0 {
-            return;
-        }
         let damage = damage_roll(&mut self.rng.0, attack, t_fighter.defense);
-        health.hp -= damage;
-        let (t_name, t_pos, killed) = (t_name.to_string(), t_pos.0, health.hp <= 0);
-        if killed && t_hero {
-            // The fallen hero keeps its tile until the game is over.
-            self.cause.0 = Some(format!("killed by {}", with_article(&a_name)));
-        } else if killed {
-            self.occupancy.remove(target, t_pos);
-        }
-        let seen = |p: Pos| {
-            self.sight
-                .as_ref()
-                .is_some_and(|s| s.seen(p) == Seen::Visible)
+        let cause = format!("killed by {}", with_article(&a_name));
+        let Some(blow) = self.hurt(target, damage, cause) else {
+            return;
         };
-        if a_hero || t_hero || seen(t_pos) || seen(a_pos) {
-            let line = blow_message(&a_name, a_hero, &t_name, t_hero, damage, killed);
+        if a_hero || blow.target_is_hero || self.sees(blow.at) || self.sees(a_pos) {
+            let line = blow_message(
+                &a_name,
+                a_hero,
+                &blow.name,
+                blow.target_is_hero,
+                damage,
+                blow.killed,
+            );
             self.log.say(self.turn.0, line);
         }
-        if t_hero || seen(t_pos) {
-            let at = t_pos;
+    }
+
+    /// Takes `damage` HP from a living `target`, shows the number where the
+    /// hero sees it, and frees the tile of a creature it kills. `cause` is
+    /// recorded if this kills the hero.
+    pub fn hurt(&mut self, target: Entity, damage: i32, cause: String) -> Option<Blow> {
+        let (name, at, is_hero, killed) = {
+            let Ok((name, pos, _, mut health, is_hero, _)) = self.fighters.get_mut(target) else {
+                return None;
+            };
+            if health.hp <= 0 {
+                return None;
+            }
+            health.hp -= damage;
+            (name.to_string(), pos.0, is_hero, health.hp <= 0)
+        };
+        if killed && is_hero {
+            // The fallen hero keeps its tile until the game is over.
+            self.cause.0 = Some(cause);
+        } else if killed {
+            self.occupancy.remove(target, at);
+        }
+        if is_hero || self.sees(at) {
             self.damaged.write(Damaged { at, amount: damage });
         }
+        Some(Blow {
+            name,
+            at,
+            target_is_hero: is_hero,
+            killed,
+        })
     }
+
+    /// The hero and where it stands.
+    pub fn hero(&self) -> Option<(Entity, Pos)> {
+        let at = self.fighters.iter().find(|f| f.4)?.1.0;
+        Some((self.occupancy.at(at)?, at))
+    }
+
+    /// True when the hero sees the tile at `at` this turn.
+    pub fn sees(&self, at: Pos) -> bool {
+        self.sight
+            .as_ref()
+            .is_some_and(|s| s.seen(at) == Seen::Visible)
+    }
+
+    /// True when `entity` is alive and not paralyzed.
+    pub fn can_act(&self, entity: Entity) -> bool {
+        self.fighters.get(entity).is_ok_and(|f| f.3.hp > 0 && !f.5)
+    }
+
+    /// Every living creature (not the hero) with its place: the scrolls'
+    /// targets. A living fighter always holds its tile in the occupancy.
+    pub fn foes(&self) -> Vec<(Entity, Pos)> {
+        let places = self
+            .fighters
+            .iter()
+            .filter(|f| f.3.hp > 0 && !f.4)
+            .map(|f| f.1.0);
+        places
+            .filter_map(|at| Some((self.occupancy.at(at)?, at)))
+            .collect()
+    }
+}
+
+/// What one hit did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Blow {
+    pub name: String,
+    pub at: Pos,
+    pub target_is_hero: bool,
+    pub killed: bool,
 }
 
 fn with_article(name: &str) -> String {

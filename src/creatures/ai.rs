@@ -65,7 +65,7 @@ fn wander(actors: &mut Actors, entity: Entity, at: Pos) {
 
 /// Where a living creature and the hero stand, or `None` if it is dead.
 fn positions(actors: &Actors, entity: Entity, hero: Entity) -> Option<(Pos, Pos)> {
-    let at = actors.pos(entity).filter(|_| actors.is_alive(entity))?;
+    let at = actors.pos(entity).filter(|_| actors.can_act(entity))?;
     Some((at, actors.pos(hero)?))
 }
 
@@ -80,7 +80,7 @@ fn fungi_act(
     let rules = &new_game.rules;
     let order = turn_order(fungi.iter().map(|(e, id, speed, ..)| (e, id, speed)));
     for entity in order {
-        let (Some(at), true) = (actors.pos(entity), actors.is_alive(entity)) else {
+        let (Some(at), true) = (actors.pos(entity), actors.can_act(entity)) else {
             continue;
         };
         let Ok((.., creature, mut fungus)) = fungi.get_mut(entity) else {
@@ -114,7 +114,7 @@ fn fungi_act(
 /// Bats flutter at random and bite whatever they bump into, bats aside.
 fn bats_act(mut actors: Actors, bats: Query<(Entity, &CreatureId, &Speed), With<BatAi>>) {
     for entity in turn_order(bats.iter()) {
-        let (Some(at), true) = (actors.pos(entity), actors.is_alive(entity)) else {
+        let (Some(at), true) = (actors.pos(entity), actors.can_act(entity)) else {
             continue;
         };
         let dir = random_dir(&mut actors);

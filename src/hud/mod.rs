@@ -3,6 +3,8 @@
 //! legend at the bottom; damage numbers floating over the map.
 
 mod damage;
+pub mod look;
+pub mod spells;
 
 use bevy::prelude::*;
 
@@ -15,10 +17,10 @@ use crate::turn::TurnCount;
 
 /// How many log lines the HUD shows.
 const LOG_LINES: usize = 3;
-const LEGEND: &str =
-    "arrows/hjklyubn/numpad: move, attack, dig   . or 5: wait   +/-: zoom   F12: screenshot";
+const LEGEND: &str = "arrows/hjklyubn/numpad: move, attack, dig   . or 5: wait   g: pick up   i: inventory   +/-: zoom   F12: screenshot";
 const PANEL_COLOUR: Color = Color::srgba(0.02, 0.02, 0.04, 0.86);
 const LEGEND_COLOUR: Color = Color::srgb(0.7, 0.7, 0.75);
+const INFO_COLOUR: Color = Color::srgb(0.95, 0.86, 0.55);
 const HP_RED: Color = Color::srgb(0.78, 0.16, 0.16);
 const BAR_BACK: Color = Color::srgb(0.18, 0.05, 0.06);
 /// The brightness of log lines, newest first.
@@ -46,7 +48,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (show_turn, show_hp, show_log).run_if(in_state(Screen::Playing)),
     );
-    app.add_plugins(damage::plugin);
+    app.add_plugins((damage::plugin, spells::plugin, look::plugin));
 }
 
 fn shadowed(size: f32) -> impl Bundle {
@@ -132,6 +134,12 @@ fn bottom_panel() -> impl Bundle {
             (LogLine(2), Text::new(""), shadowed(18.0)),
             (LogLine(1), Text::new(""), shadowed(18.0)),
             (LogLine(0), Text::new(""), shadowed(18.0)),
+            (
+                look::InfoLine,
+                Text::new(""),
+                shadowed(16.0),
+                TextColor(INFO_COLOUR)
+            ),
             (Text::new(LEGEND), shadowed(14.0), TextColor(LEGEND_COLOUR)),
         ],
     )

@@ -6,13 +6,16 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use gloomdelve_core::Dir;
 
+use crate::NewGame;
 use crate::camera::Zoom;
+use crate::data::{ItemEffect, ScrollKind};
 use crate::fov::MonstersInView;
 use crate::inventory::{
-    ChosenAct, InventoryCommand, InventoryCursor, inventory_command, move_cursor,
+    AimCommand, Aiming, ChosenAct, InventoryCommand, InventoryCursor, aim_command,
+    inventory_command, move_cursor,
 };
-use crate::items::Pack;
-use crate::map::Hero;
+use crate::items::{Item, Pack};
+use crate::map::{GridPos, Hero};
 use crate::screens::Overlay;
 use crate::screens::Screen;
 use crate::screenshot::TakeScreenshot;
@@ -85,7 +88,7 @@ pub fn plugin(app: &mut App) {
     app.add_message::<TakeScreenshot>();
     app.add_systems(
         Update,
-        (read_keys, inventory_keys).run_if(in_state(Screen::Playing)),
+        (read_keys, inventory_keys, aim_keys).run_if(in_state(Screen::Playing)),
     );
     app.add_systems(Update, screenshot_key);
 }
@@ -153,8 +156,12 @@ fn inventory_keys(
     mut next_overlay: ResMut<NextState<Overlay>>,
     mut cursor: ResMut<InventoryCursor>,
     mut chosen: ResMut<ChosenAct>,
-    pack: Single<&Pack, With<Hero>>,
+    hero: Single<(&Pack, &GridPos), With<Hero>>,
+    items: Query<&Item>,
+    new_game: Res<NewGame>,
+    mut commands: Commands,
 ) {
+    let (pack, hero_at) = *hero;
     let presses = keys.read().filter(|k| k.state == ButtonState::Pressed);
     if *overlay.get() != Overlay::Inventory {
         presses.for_each(drop);
@@ -167,7 +174,21 @@ fn inventory_keys(
                 cursor.0 = move_cursor(cursor.0, dir);
                 continue;
             }
-            Some(InventoryCommand::Use) => selected.map(Action::Use),
+            Some(InventoryCommand::Use) => {
+                match selected.and_then(|e| scroll_kind(e, &items, &new_game)) {
+                    Some(ScrollKind::Lightning) => selected.map(|scroll| Action::Read {
+                        scroll,
+                        target: None,
+                    }),
+                    Some(_) => {
+                        let (scroll, cursor) = (selected.unwrap_or(Entity::PLACEHOLDER), hero_at.0);
+                        commands.insert_resource(Aiming { scroll, cursor });
+                        next_overlay.set(Overlay::Targeting);
+                        return;
+                    }
+                    None => selected.map(Action::Use),
+                }
+            }
             Some(InventoryCommand::Drop) => selected.map(Action::Drop),
             Some(InventoryCommand::Close) => None,
             None => continue,
@@ -178,5 +199,47 @@ fn inventory_keys(
         chosen.0 = act;
         next_overlay.set(Overlay::None);
         return;
+    }
+}
+
+fn scroll_kind(item: Entity, items: &Query<&Item>, new_game: &NewGame) -> Option<ScrollKind> {
+    match new_game.items.kinds[items.get(item).ok()?.kind].effect {
+        ItemEffect::Scroll(kind) => Some(kind),
+        _ => None,
+    }
+}
+
+/// Aiming: arrows move the cursor, `Enter` fires the scroll at it (played
+/// as the hero's turn), `Esc` cancels and keeps the scroll.
+fn aim_keys(
+    mut keys: MessageReader<KeyboardInput>,
+    overlay: Res<State<Overlay>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
+    aiming: Option<ResMut<Aiming>>,
+    mut chosen: ResMut<ChosenAct>,
+) {
+    let presses = keys.read().filter(|k| k.state == ButtonState::Pressed);
+    let (Overlay::Targeting, Some(mut aiming)) = (overlay.get(), aiming) else {
+        presses.for_each(drop);
+        return;
+    };
+    for key in presses {
+        match aim_command(key.key_code) {
+            Some(AimCommand::Move(dir)) => aiming.cursor = aiming.cursor.step(dir),
+            Some(AimCommand::Fire) if !key.repeat => {
+                chosen.0 = Some(Action::Read {
+                    scroll: aiming.scroll,
+                    target: Some(aiming.cursor),
+                });
+                next_overlay.set(Overlay::None);
+                return;
+            }
+            Some(AimCommand::Cancel) => {
+                chosen.0 = None;
+                next_overlay.set(Overlay::None);
+                return;
+            }
+            _ => {}
+        }
     }
 }

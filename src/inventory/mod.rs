@@ -6,7 +6,7 @@ pub mod screen;
 
 use bevy::input::keyboard::{Key, KeyCode};
 use bevy::prelude::*;
-use gloomdelve_core::Dir;
+use gloomdelve_core::{Dir, Pos};
 
 use crate::screens::Overlay;
 use crate::turn::{Action, PendingAction};
@@ -21,6 +21,34 @@ pub struct InventoryCursor(pub usize);
 /// The act chosen in the inventory, played when it closes.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ChosenAct(pub Option<Action>);
+
+/// The scroll being aimed and the tile the cursor is on.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aiming {
+    pub scroll: Entity,
+    pub cursor: Pos,
+}
+
+/// What a key does while aiming: move the cursor, fire, or cancel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AimCommand {
+    Move(Dir),
+    Fire,
+    Cancel,
+}
+
+/// Aiming's keys: arrows, `Enter` (or `Space`) to fire, `Esc` to cancel.
+pub fn aim_command(key_code: KeyCode) -> Option<AimCommand> {
+    match key_code {
+        KeyCode::ArrowUp => Some(AimCommand::Move(Dir::N)),
+        KeyCode::ArrowDown => Some(AimCommand::Move(Dir::S)),
+        KeyCode::ArrowLeft => Some(AimCommand::Move(Dir::W)),
+        KeyCode::ArrowRight => Some(AimCommand::Move(Dir::E)),
+        KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => Some(AimCommand::Fire),
+        KeyCode::Escape => Some(AimCommand::Cancel),
+        _ => None,
+    }
+}
 
 /// What a key does while the inventory is open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +89,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<InventoryCursor>();
     app.init_resource::<ChosenAct>();
     app.add_systems(OnExit(Overlay::Inventory), play_chosen_act);
+    app.add_systems(OnExit(Overlay::Targeting), play_chosen_act);
 }
 
 /// Hands the chosen act to the turn systems as the screen closes.

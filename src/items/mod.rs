@@ -1,6 +1,7 @@
 //! Items: kinds from data, placement on free floor, and picking them up
 //! into the pack (20 items) or, for coins, the purse.
 
+pub mod scrolls;
 pub mod use_item;
 
 use bevy::prelude::*;
@@ -62,11 +63,18 @@ pub(super) fn plugin(app: &mut App) {
             .before(crate::creatures::populate)
             .in_set(EnterPlaying::Rules),
     );
+    app.add_message::<scrolls::SpellCast>();
     app.add_systems(
         Update,
-        use_item::use_or_drop
+        (use_item::use_or_drop, scrolls::read_scroll)
             .before(crate::turn::hero_acts)
             .in_set(crate::turn::TurnPhase::HeroActs),
+    );
+    app.add_systems(
+        Update,
+        scrolls::wear_off_paralysis
+            .in_set(crate::turn::TurnPhase::ResolveDeaths)
+            .run_if(on_message::<crate::turn::TurnTaken>),
     );
 }
 

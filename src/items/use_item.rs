@@ -163,7 +163,7 @@ fn apply(
             false
         }
         ItemEffect::Scroll(_) => {
-            say(format!("You cannot read the {name} yet."));
+            say(format!("Read the {name} from the inventory, to aim it."));
             false
         }
         ItemEffect::Coins(_) | ItemEffect::Key => {

@@ -2,7 +2,7 @@
 //! answers in ordered phases. Nothing happens while no action is pending.
 
 use bevy::prelude::*;
-use gloomdelve_core::{Blocked, Bump, Dir};
+use gloomdelve_core::{Blocked, Bump, Dir, Pos};
 
 use crate::NewGame;
 use crate::combat::Actors;
@@ -25,6 +25,8 @@ pub enum Action {
     Use(Entity),
     /// Drop an item from the pack onto the hero's tile.
     Drop(Entity),
+    /// Read a scroll, aimed at a tile when it needs a target.
+    Read { scroll: Entity, target: Option<Pos> },
 }
 
 /// The hero's next action, waiting for the turn systems.
@@ -120,7 +122,7 @@ pub(crate) fn hero_acts(
             return;
         }
         // Played by `items::use_item::use_or_drop`, which runs first.
-        Action::Use(_) | Action::Drop(_) => return,
+        Action::Use(_) | Action::Drop(_) | Action::Read { .. } => return,
         Action::Move(dir) => dir,
     };
     match actors.level.terrain.bump(at, dir) {

@@ -349,3 +349,144 @@ fn the_inventory_plays_its_chosen_act_only_when_it_closes() {
     assert_eq!(overlay(&app), Overlay::None, "Esc closes");
     assert_eq!(turns(&app), before + 2, "closing with no act takes no turn");
 }
+
+fn hp_of(app: &App, entity: Entity) -> i32 {
+    app.world()
+        .get::<gloomdelve::creatures::Health>(entity)
+        .unwrap()
+        .hp
+}
+
+#[test]
+fn lightning_strikes_the_nearest_visible_enemy_and_fizzles_with_none() {
+    let (mut app, things) = holding(&["scroll of lightning"]);
+    act(
+        &mut app,
+        Action::Read {
+            scroll: things[0],
+            target: None,
+        },
+    );
+    assert_eq!(
+        pack(&mut app).len(),
+        1,
+        "no enemy in view: the scroll is kept"
+    );
+    assert_eq!(
+        last_line(&app),
+        "The scroll crackles, but no enemy is in view."
+    );
+    let near = spawn(&mut app, "goblin", Pos::new(4, 3));
+    let far = spawn(&mut app, "goblin", Pos::new(6, 6));
+    let before = app.world().resource::<TurnCount>().0;
+    act(
+        &mut app,
+        Action::Read {
+            scroll: things[0],
+            target: None,
+        },
+    );
+    assert_eq!(
+        RulesData::default().lightning_damage,
+        12,
+        "a goblin's whole HP"
+    );
+    assert!(
+        app.world().get_entity(near).is_err(),
+        "the nearest goblin is struck dead"
+    );
+    assert_eq!(
+        last_line(&app),
+        "Lightning strikes the goblin for 12 damage. It dies."
+    );
+    assert_eq!(hp_of(&app, far), 12, "only the nearest is struck");
+    assert!(pack(&mut app).is_empty(), "the scroll is used up");
+    assert_eq!(app.world().resource::<TurnCount>().0, before + 1);
+}
+
+#[test]
+fn a_fireball_burns_everything_in_its_radius_the_hero_included() {
+    let (mut app, things) = holding(&["scroll of fireball"]);
+    let inside = spawn(&mut app, "goblin", Pos::new(4, 2));
+    let outside = spawn(&mut app, "goblin", Pos::new(7, 2));
+    let hero = app
+        .world_mut()
+        .query_filtered::<Entity, With<Hero>>()
+        .single(app.world())
+        .unwrap();
+    let damage = RulesData::default().fireball_damage;
+    act(
+        &mut app,
+        Action::Read {
+            scroll: things[0],
+            target: Some(Pos::new(3, 3)),
+        },
+    );
+    assert_eq!(
+        hp_of(&app, inside),
+        12 - damage,
+        "(4,2) is within radius 2 of (3,3)"
+    );
+    assert_eq!(hp_of(&app, outside), 12, "(7,2) is not");
+    assert_eq!(
+        hp_of(&app, hero),
+        20 - damage,
+        "the hero at (2,2) is inside too"
+    );
+}
+
+#[test]
+fn paralysis_holds_its_target_for_its_turns() {
+    let (mut app, things) = holding(&["scroll of paralysis"]);
+    let goblin = spawn(&mut app, "goblin", Pos::new(6, 2));
+    act(
+        &mut app,
+        Action::Read {
+            scroll: things[0],
+            target: Some(Pos::new(6, 2)),
+        },
+    );
+    let turns = RulesData::default().paralyze_turns;
+    for turn in 1..turns {
+        assert_eq!(
+            app.world().get::<GridPos>(goblin).unwrap().0,
+            Pos::new(6, 2),
+            "held on turn {turn}"
+        );
+        wait(&mut app, 1);
+    }
+    wait(&mut app, 2);
+    assert_ne!(
+        app.world().get::<GridPos>(goblin).unwrap().0,
+        Pos::new(6, 2),
+        "free again, it closes in"
+    );
+}
+
+#[test]
+fn cancelling_the_aim_keeps_the_scroll_and_the_turn() {
+    use gloomdelve::screens::Overlay;
+    let (mut app, _) = holding(&["scroll of fireball"]);
+    app.add_message::<bevy::input::keyboard::KeyboardInput>();
+    app.insert_resource(gloomdelve::camera::Zoom(4));
+    app.add_plugins(gloomdelve::input::plugin);
+    let before = app.world().resource::<TurnCount>().0;
+    press(&mut app, char_key("i"));
+    press(&mut app, code_key(KeyCode::Enter));
+    assert_eq!(overlay(&app), Overlay::Targeting, "a fireball needs aiming");
+    press(&mut app, code_key(KeyCode::ArrowRight));
+    assert_eq!(
+        app.world()
+            .resource::<gloomdelve::inventory::Aiming>()
+            .cursor,
+        Pos::new(3, 2)
+    );
+    press(&mut app, code_key(KeyCode::Escape));
+    assert_eq!(overlay(&app), Overlay::None);
+    assert_eq!(pack(&mut app).len(), 1, "the scroll is kept");
+    assert_eq!(
+        app.world().resource::<TurnCount>().0,
+        before,
+        "no turn passed"
+    );
+}

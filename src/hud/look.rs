@@ -1,0 +1,78 @@
+//! Mouse look: the HUD's info line names what is on the hovered tile, if
+//! the hero sees it or remembers it ("a bat", "a red potion on cave floor").
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use gloomdelve_core::Pos;
+
+use super::spells::tile_under;
+use crate::assets::SpriteBook;
+use crate::creatures::Creature;
+use crate::fov::{Seen, Sight};
+use crate::items::Item;
+use crate::map::tilemap::FogRule;
+use crate::map::{GridPos, Level};
+use crate::screens::Screen;
+
+/// The HUD line that names what the mouse points at.
+#[derive(Component)]
+pub struct InfoLine;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, look_under_mouse.run_if(in_state(Screen::Playing)));
+}
+
+/// "a bat", "an item" and so on.
+fn with_article(name: &str) -> String {
+    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {name}", if vowel { "an" } else { "a" })
+}
+
+/// What the hero knows to be on `at`: a creature in view, else an item it
+/// saw there, and the ground.
+pub fn describe_tile(
+    at: Pos,
+    level: &Level,
+    sight: &Sight,
+    creatures: &Query<(&GridPos, &Name), With<Creature>>,
+    items: &Query<(&GridPos, &Name, &FogRule), With<Item>>,
+) -> String {
+    let seen = sight.seen(at);
+    if seen == Seen::Unseen {
+        return String::new();
+    }
+    let ground = level.terrain.tile(at).name();
+    if seen == Seen::Visible
+        && let Some((_, name)) = creatures.iter().find(|(p, _)| p.0 == at)
+    {
+        return with_article(name);
+    }
+    let known_item = items.iter().find(|(p, _, rule)| {
+        p.0 == at && (seen == Seen::Visible || **rule == FogRule::Remembered { seen: true })
+    });
+    match known_item {
+        Some((_, name, _)) => format!("{} on {ground}", with_article(name)),
+        None => ground.to_string(),
+    }
+}
+
+fn look_under_mouse(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    level: Res<Level>,
+    sight: Res<Sight>,
+    book: Res<SpriteBook>,
+    creatures: Query<(&GridPos, &Name), With<Creature>>,
+    items: Query<(&GridPos, &Name, &FogRule), With<Item>>,
+    mut line: Single<&mut Text, With<InfoLine>>,
+) {
+    let tile = window
+        .cursor_position()
+        .and_then(|p| tile_under(p, *camera, &level, book.tile_size));
+    let text = tile.map_or_else(String::new, |at| {
+        describe_tile(at, &level, &sight, &creatures, &items)
+    });
+    if line.0 != text {
+        line.0 = text;
+    }
+}
