@@ -13,7 +13,7 @@ use gloomdelve_core::Tile;
 use gloomdelve_core::art::Atlas;
 use iyes_progress::{ProgressPlugin, ProgressTracker};
 
-use crate::screens::Screen;
+use crate::screens::{Screen, centred_column};
 
 /// The atlas file, relative to the assets folder.
 pub const ATLAS_PATH: &str = "sprites/sprites.atlas.ron";
@@ -229,15 +229,7 @@ fn spawn_loading_screen(mut commands: Commands) {
     commands.spawn((
         Name::new("Loading screen"),
         DespawnOnExit(Screen::Loading),
-        Node {
-            width: percent(100),
-            height: percent(100),
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            justify_content: JustifyContent::Center,
-            row_gap: px(12),
-            ..default()
-        },
+        centred_column(12.0),
         children![
             (Text::new("Gloomdelve"), TextFont::from_font_size(48.0)),
             (Text::new("Loading..."), TextFont::from_font_size(20.0)),

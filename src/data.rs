@@ -7,6 +7,13 @@ use std::path::Path;
 use gloomdelve_core::mapgen::{self, caves};
 use serde::{Deserialize, Serialize};
 
+/// Reads a data file and parses it with `parse`; an error names the file.
+fn read_data<T>(path: &Path, parse: impl FnOnce(&str) -> Result<T, String>) -> Result<T, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// Tunable numbers for the rules.
 /// Fields left out of the file keep their defaults.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -67,9 +74,7 @@ impl Default for RulesData {
 impl RulesData {
     /// Reads and checks the rules file. The error names the file and the problem.
     pub fn load(path: &Path) -> Result<Self, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-        Self::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+        read_data(path, Self::parse)
     }
 
     /// Parses rules RON and checks its values.
@@ -147,9 +152,7 @@ pub struct CreatureBook {
 impl CreatureBook {
     /// Reads and checks `creatures.ron`. The error names the file, the entry and the field.
     pub fn load(path: &Path) -> Result<Self, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-        Self::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+        read_data(path, Self::parse)
     }
 
     pub fn parse(text: &str) -> Result<Self, String> {
@@ -231,9 +234,7 @@ pub struct ItemBook {
 impl ItemBook {
     /// Reads and checks `items.ron`. The error names the file, the entry and the field.
     pub fn load(path: &Path) -> Result<Self, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-        Self::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+        read_data(path, Self::parse)
     }
 
     pub fn parse(text: &str) -> Result<Self, String> {

@@ -12,7 +12,7 @@ use crate::creatures::{NextCreatureId, Occupancy, RulesRng};
 use crate::fov::Sight;
 use crate::log::GameLog;
 use crate::map::{GridPos, Level};
-use crate::screens::Screen;
+use crate::screens::{Screen, centred_column};
 use crate::turn::{PendingAction, TurnCount};
 
 /// Asks for a fresh game after a death.
@@ -65,15 +65,7 @@ fn show_death(mut commands: Commands, cause: Res<DeathCause>, turn: Res<TurnCoun
     commands.spawn((
         Name::new("Game over"),
         DespawnOnExit(Screen::GameOver),
-        Node {
-            width: percent(100),
-            height: percent(100),
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            justify_content: JustifyContent::Center,
-            row_gap: px(16),
-            ..default()
-        },
+        centred_column(16.0),
         // Opaque, so no sprite of the finished game shows through.
         BackgroundColor(Color::srgb(0.02, 0.02, 0.04)),
         GlobalZIndex(10),

@@ -37,6 +37,20 @@ pub enum EnterPlaying {
     Presentation,
 }
 
+/// A full-window column that centres what it holds: the layout of the
+/// loading, death and inventory screens.
+pub fn centred_column(gap: f32) -> Node {
+    Node {
+        width: percent(100),
+        height: percent(100),
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        justify_content: JustifyContent::Center,
+        row_gap: px(gap),
+        ..default()
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>();
     app.init_state::<Overlay>();

@@ -11,7 +11,7 @@ use crate::data::ItemEffect;
 use crate::items::use_item::Equipment;
 use crate::items::{Item, Pack, Purse};
 use crate::map::Hero;
-use crate::screens::Overlay;
+use crate::screens::{Overlay, centred_column};
 
 const SLOT_PX: f32 = 56.0;
 const ICON_PX: f32 = 40.0;
@@ -88,15 +88,7 @@ fn redraw(
             Name::new("Inventory"),
             InventoryView,
             DespawnOnExit(Overlay::Inventory),
-            Node {
-                width: percent(100),
-                height: percent(100),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                justify_content: JustifyContent::Center,
-                row_gap: px(14),
-                ..default()
-            },
+            centred_column(14.0),
             BackgroundColor(Color::srgb(0.02, 0.02, 0.04)),
             GlobalZIndex(5),
         ))

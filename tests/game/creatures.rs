@@ -349,13 +349,13 @@ fn the_hero_regains_one_hp_every_twenty_turns() {
     assert_eq!(app.world().resource::<TurnCount>().0, 40);
 }
 
-/// Creature positions and HP, by id, after `turns` scripted turns.
-fn run_scripted(turns: usize) -> Vec<(u64, Pos, i32)> {
-    let cave = caves::generate(21, 90, 60).unwrap();
+/// A rules app playing a generated, populated `w × h` cave from `seed`.
+fn populated_cave(seed: u64, w: i32, h: i32) -> (App, caves::Cave) {
+    let cave = caves::generate(seed, w, h).unwrap();
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     let new_game = NewGame {
-        seed: 21,
+        seed,
         rules: RulesData::default(),
         creatures: shipped_book(),
         items: Default::default(),
@@ -363,10 +363,15 @@ fn run_scripted(turns: usize) -> Vec<(u64, Pos, i32)> {
     };
     app.add_plugins(RulesPlugin { new_game });
     app.insert_resource(Level {
-        terrain: cave.terrain,
+        terrain: cave.terrain.clone(),
         start: cave.start,
     });
-    let mut app = start_playing(app);
+    (start_playing(app), cave)
+}
+
+/// Creature positions and HP, by id, after `turns` scripted turns.
+fn run_scripted(turns: usize) -> Vec<(u64, Pos, i32)> {
+    let (mut app, _) = populated_cave(21, 90, 60);
     let script = [
         Dir::E,
         Dir::E,
@@ -424,22 +429,7 @@ fn creature_data_errors_name_the_entry_and_field() {
 
 #[test]
 fn after_a_death_a_new_game_starts_from_a_fresh_cave() {
-    let cave = caves::generate(8, 60, 40).unwrap();
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin));
-    let new_game = NewGame {
-        seed: 8,
-        rules: RulesData::default(),
-        creatures: shipped_book(),
-        items: Default::default(),
-        reveal: false,
-    };
-    app.add_plugins(RulesPlugin { new_game });
-    app.insert_resource(Level {
-        terrain: cave.terrain.clone(),
-        start: cave.start,
-    });
-    let mut app = start_playing(app);
+    let (mut app, cave) = populated_cave(8, 60, 40);
     wait(&mut app, 3);
     let hero = hero_entity(&mut app);
     set_hp(&mut app, hero, 0);
