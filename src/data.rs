@@ -14,6 +14,34 @@ fn read_data<T>(path: &Path, parse: impl FnOnce(&str) -> Result<T, String>) -> R
     parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// The first field whose check failed, if any.
+fn first_failed(checks: &[(&'static str, bool)]) -> Result<(), &'static str> {
+    checks
+        .iter()
+        .find(|(_, ok)| !ok)
+        .map_or(Ok(()), |(field, _)| Err(*field))
+}
+
+/// Parses a RON list of entries and checks each one; an error names the
+/// entry (counting from 1) and the failing field.
+fn parse_entries<T: serde::de::DeserializeOwned>(
+    text: &str,
+    name: impl Fn(&T) -> &str,
+    check: impl Fn(&T) -> Result<(), &'static str>,
+) -> Result<Vec<T>, String> {
+    let entries: Vec<T> = ron::from_str(text).map_err(|e| e.to_string())?;
+    for (i, entry) in entries.iter().enumerate() {
+        check(entry).map_err(|field| {
+            format!(
+                "entry {} ({:?}): {field} is out of range",
+                i + 1,
+                name(entry)
+            )
+        })?;
+    }
+    Ok(entries)
+}
+
 /// Tunable numbers for the rules.
 /// Fields left out of the file keep their defaults.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -104,9 +132,7 @@ impl RulesData {
             ("goblin_search_budget", rules.goblin_search_budget >= 1),
             ("log_fade_turns", rules.log_fade_turns >= 1),
         ];
-        if let Some((field, _)) = checks.iter().find(|(_, ok)| !ok) {
-            return Err(format!("{field}: the value is out of range"));
-        }
+        first_failed(&checks).map_err(|field| format!("{field}: the value is out of range"))?;
         Ok(rules)
     }
 }
@@ -156,12 +182,7 @@ impl CreatureBook {
     }
 
     pub fn parse(text: &str) -> Result<Self, String> {
-        let kinds: Vec<CreatureKind> = ron::from_str(text).map_err(|e| e.to_string())?;
-        for (i, kind) in kinds.iter().enumerate() {
-            check_kind(kind).map_err(|field| {
-                format!("entry {} ({:?}): {field} is out of range", i + 1, kind.name)
-            })?;
-        }
+        let kinds = parse_entries(text, |k: &CreatureKind| &k.name, check_kind)?;
         Ok(Self { kinds })
     }
 
@@ -182,10 +203,7 @@ fn check_kind(kind: &CreatureKind) -> Result<(), &'static str> {
         ("speed", (1..=4).contains(&kind.speed)),
         ("per_cave", kind.per_cave <= 1000),
     ];
-    checks
-        .iter()
-        .find(|(_, ok)| !ok)
-        .map_or(Ok(()), |(field, _)| Err(*field))
+    first_failed(&checks)
 }
 
 /// What an item does.
@@ -238,21 +256,14 @@ impl ItemBook {
     }
 
     pub fn parse(text: &str) -> Result<Self, String> {
-        let kinds: Vec<ItemKind> = ron::from_str(text).map_err(|e| e.to_string())?;
-        for (i, kind) in kinds.iter().enumerate() {
-            let checks = [
+        let check = |kind: &ItemKind| {
+            first_failed(&[
                 ("name", !kind.name.trim().is_empty()),
                 ("sprite", !kind.sprite.trim().is_empty()),
                 ("per_cave", kind.per_cave <= 1000),
-            ];
-            if let Some((field, _)) = checks.iter().find(|(_, ok)| !ok) {
-                return Err(format!(
-                    "entry {} ({:?}): {field} is out of range",
-                    i + 1,
-                    kind.name
-                ));
-            }
-        }
+            ])
+        };
+        let kinds = parse_entries(text, |k: &ItemKind| &k.name, check)?;
         Ok(Self { kinds })
     }
 

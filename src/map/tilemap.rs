@@ -71,6 +71,11 @@ pub fn fog_colour(seen: Seen) -> Color {
     }
 }
 
+/// The tile entity that draws `pos` on the level.
+fn tile_entity(storage: &TileStorage, pos: Pos, level: &Level) -> Option<Entity> {
+    storage.get(&tile_pos(pos, level.terrain.height()))
+}
+
 fn texture_index(book: &SpriteBook, tile: Tile) -> TileTextureIndex {
     TileTextureIndex(book.cell(tile.sprite_name()).map_or(0, |(_, index)| index))
 }
@@ -137,7 +142,7 @@ fn redraw_changed_tiles(
     };
     for pos in changes.read().flat_map(|c| c.0.iter()) {
         let wanted = texture_index(&book, level.terrain.tile(*pos));
-        let Some(entity) = storage.get(&tile_pos(*pos, level.terrain.height())) else {
+        let Some(entity) = tile_entity(storage, *pos, &level) else {
             continue;
         };
         if let Ok(mut index) = tiles.get_mut(entity) {
@@ -161,7 +166,7 @@ pub fn tint_by_sight(
     };
     for pos in changes.read().flat_map(|c| c.0.iter()) {
         let wanted = fog_colour(sight.seen(*pos));
-        let Some(entity) = storage.get(&tile_pos(*pos, level.terrain.height())) else {
+        let Some(entity) = tile_entity(storage, *pos, &level) else {
             continue;
         };
         if let Ok(mut colour) = tiles.get_mut(entity)
