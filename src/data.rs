@@ -74,6 +74,93 @@ pub struct RulesData {
     /// Damage of a fireball to everything within its radius.
     pub fireball_damage: i32,
     pub fireball_radius: i32,
+    /// Food, eating, corpses and the hunger states.
+    pub hunger: HungerRules,
+}
+
+/// The numbers of hunger (SPEC.md "Hunger"). Food values are absolute, so
+/// a stretched stomach holds more without moving the thresholds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HungerRules {
+    /// The stomach's size at the start; overeating stretches it.
+    pub max_food: i32,
+    pub start_food: i32,
+    /// Food every turn costs, and the extra on a turn that digs.
+    pub food_per_turn: i32,
+    pub food_per_dig: i32,
+    /// Above this the hero is Satiated.
+    pub satiated_above: i32,
+    /// Below these the hero is Hungry, Weak, then Starving.
+    pub hungry_below: i32,
+    pub weak_below: i32,
+    pub starving_below: i32,
+    /// Attack lost while Weak or Starving.
+    pub weak_attack_penalty: i32,
+    /// A corpse turns rotten (worth half) this many turns after the death...
+    pub corpse_rots_after: u64,
+    /// ...and is gone this many turns after the death.
+    pub corpse_vanishes_after: u64,
+    /// The chance that eating a rotten corpse makes the hero sick...
+    pub rotten_sickness_chance: f64,
+    /// ...for this many turns, losing this many HP each turn.
+    pub sickness_turns: u32,
+    pub sickness_damage: i32,
+}
+
+impl Default for HungerRules {
+    fn default() -> Self {
+        Self {
+            max_food: 1000,
+            start_food: 667,
+            food_per_turn: 1,
+            food_per_dig: 5,
+            satiated_above: 900,
+            hungry_below: 300,
+            weak_below: 120,
+            starving_below: 50,
+            weak_attack_penalty: 2,
+            corpse_rots_after: 150,
+            corpse_vanishes_after: 400,
+            rotten_sickness_chance: 0.5,
+            sickness_turns: 6,
+            sickness_damage: 1,
+        }
+    }
+}
+
+impl HungerRules {
+    /// The first field that is out of range, if any.
+    fn check(&self) -> Result<(), &'static str> {
+        first_failed(&[
+            ("hunger.max_food", self.max_food >= 1),
+            (
+                "hunger.start_food",
+                (1..=self.max_food).contains(&self.start_food),
+            ),
+            ("hunger.food_per_turn", self.food_per_turn >= 0),
+            ("hunger.food_per_dig", self.food_per_dig >= 0),
+            (
+                "hunger.starving_below",
+                self.starving_below >= 0 && self.starving_below <= self.weak_below,
+            ),
+            ("hunger.weak_below", self.weak_below <= self.hungry_below),
+            (
+                "hunger.hungry_below",
+                self.hungry_below <= self.satiated_above,
+            ),
+            ("hunger.weak_attack_penalty", self.weak_attack_penalty >= 0),
+            (
+                "hunger.corpse_vanishes_after",
+                self.corpse_vanishes_after >= self.corpse_rots_after,
+            ),
+            (
+                "hunger.rotten_sickness_chance",
+                (0.0..=1.0).contains(&self.rotten_sickness_chance),
+            ),
+            ("hunger.sickness_damage", self.sickness_damage >= 0),
+        ])
+    }
 }
 
 impl Default for RulesData {
@@ -95,6 +182,7 @@ impl Default for RulesData {
             lightning_damage: 12,
             fireball_damage: 8,
             fireball_radius: 2,
+            hunger: HungerRules::default(),
         }
     }
 }
@@ -132,7 +220,9 @@ impl RulesData {
             ("goblin_search_budget", rules.goblin_search_budget >= 1),
             ("log_fade_turns", rules.log_fade_turns >= 1),
         ];
-        first_failed(&checks).map_err(|field| format!("{field}: the value is out of range"))?;
+        first_failed(&checks)
+            .and_then(|()| rules.hunger.check())
+            .map_err(|field| format!("{field}: the value is out of range"))?;
         Ok(rules)
     }
 }

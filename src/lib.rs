@@ -14,6 +14,7 @@ pub mod data;
 pub mod fov;
 pub mod game_over;
 pub mod hud;
+pub mod hunger;
 pub mod input;
 pub mod inventory;
 pub mod items;
@@ -57,6 +58,7 @@ impl Plugin for RulesPlugin {
             items::plugin,
             inventory::plugin,
             combat::plugin,
+            hunger::plugin,
             game_over::rules_plugin,
         ));
     }

@@ -9,6 +9,7 @@ use gloomdelve_core::combat::damage_roll;
 use crate::NewGame;
 use crate::creatures::{Creature, Fighter, Health, Occupancy, RulesRng};
 use crate::fov::{Seen, Sight};
+use crate::hunger::Stomach;
 use crate::items::Item;
 use crate::log::GameLog;
 use crate::map::tilemap::FogRule;
@@ -33,10 +34,13 @@ pub struct Paralyzed {
     pub turns: u32,
 }
 
-/// A corpse lying on the floor: food worth `maxHp × 3`.
+/// A dead creature's body: food worth `maxHp × 3`, halved once it rots.
 #[derive(Component, Clone, Debug, PartialEq, Eq)]
 pub struct Corpse {
     pub food: i32,
+    /// The turn of the death, from which it rots.
+    pub died: u64,
+    pub rotten: bool,
 }
 
 /// Every fighter's place, stats and health, with the means to move and
@@ -260,6 +264,7 @@ pub(super) fn plugin(app: &mut App) {
 fn leave_corpses(
     mut commands: Commands,
     new_game: Res<NewGame>,
+    turn: Res<TurnCount>,
     dead: Query<(Entity, &Name, &GridPos, &Health), With<Creature>>,
 ) {
     let corpse_kind = new_game.items.find("corpse");
@@ -268,18 +273,22 @@ fn leave_corpses(
             continue;
         }
         commands.entity(entity).despawn();
-        let mut body = commands.spawn(corpse(name, pos.0, health.max));
+        let mut body = commands.spawn(corpse(name, pos.0, health.max, turn.0));
         if let Some(kind) = corpse_kind {
             body.insert(Item { kind });
         }
     }
 }
 
-/// A corpse item entity.
-pub fn corpse(of: &Name, at: Pos, max_hp: i32) -> impl Bundle {
+/// The corpse of a creature with `max_hp` that died on turn `died`.
+pub fn corpse(of: &Name, at: Pos, max_hp: i32, died: u64) -> impl Bundle {
     (
         Name::new(format!("{of} corpse")),
-        Corpse { food: max_hp * 3 },
+        Corpse {
+            food: max_hp * 3,
+            died,
+            rotten: false,
+        },
         GridPos(at),
         FogRule::Remembered { seen: false },
         Visibility::Hidden,
@@ -299,14 +308,21 @@ fn end_the_hero(
     }
 }
 
-/// The hero regains 1 HP every `regen_every` turns.
+/// The hero regains 1 HP every `regen_every` turns, unless hunger has
+/// made it Weak or worse.
 fn regenerate(
     turn: Res<TurnCount>,
     new_game: Res<NewGame>,
-    mut hero: Single<&mut Health, With<Hero>>,
+    hero: Single<(&mut Health, Option<&Stomach>), With<Hero>>,
 ) {
-    if turn.0.is_multiple_of(new_game.rules.regen_every) && hero.hp > 0 && hero.hp < hero.max {
-        hero.hp += 1;
+    let (mut health, stomach) = hero.into_inner();
+    let weak = stomach.is_some_and(|s| s.state.weakens());
+    if turn.0.is_multiple_of(new_game.rules.regen_every)
+        && !weak
+        && health.hp > 0
+        && health.hp < health.max
+    {
+        health.hp += 1;
     }
 }
 

@@ -10,6 +10,7 @@ use bevy::prelude::*;
 
 use crate::NewGame;
 use crate::creatures::Health;
+use crate::hunger::{Hunger, Stomach};
 use crate::log::GameLog;
 use crate::map::Hero;
 use crate::screens::{EnterPlaying, Screen};
@@ -17,23 +18,45 @@ use crate::turn::TurnCount;
 
 /// How many log lines the HUD shows.
 const LOG_LINES: usize = 3;
-const LEGEND: &str = "arrows/hjklyubn/numpad: move, attack, dig   . or 5: wait   g: pick up   i: inventory   +/-: zoom   F12: screenshot";
+const LEGEND: &str = "arrows/hjklyubn/numpad: move, attack, dig   . or 5: wait   g: pick up   e: eat   i: inventory   +/-: zoom   F12: screenshot";
 const PANEL_COLOUR: Color = Color::srgba(0.02, 0.02, 0.04, 0.86);
 const LEGEND_COLOUR: Color = Color::srgb(0.7, 0.7, 0.75);
 const INFO_COLOUR: Color = Color::srgb(0.95, 0.86, 0.55);
 const HP_RED: Color = Color::srgb(0.78, 0.16, 0.16);
-const BAR_BACK: Color = Color::srgb(0.18, 0.05, 0.06);
+/// The food bar's green (the window test looks for it).
+pub const FOOD_GREEN: Color = Color::srgb(0.2, 0.66, 0.24);
+const BAR_BACK: Color = Color::srgb(0.1, 0.06, 0.07);
+const BAR_FRAME: Color = Color::srgb(0.62, 0.6, 0.68);
+/// The inner width of each gauge's bar, in pixels.
+pub const GAUGE_WIDTH: f32 = 200.0;
 /// The brightness of log lines, newest first.
 const LOG_FADE: [f32; LOG_LINES] = [1.0, 0.68, 0.42];
 
 #[derive(Component)]
 struct TurnText;
 
-#[derive(Component)]
-struct HpText;
+/// The two bars at the top: the hero's HP and its food.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+enum Gauge {
+    Hp,
+    Food,
+}
 
+/// The text written over a gauge's bar.
 #[derive(Component)]
-struct HpFill;
+struct GaugeText(Gauge);
+
+/// The coloured part of a gauge's bar.
+#[derive(Component)]
+struct GaugeFill(Gauge);
+
+/// The hunger state beside the food bar.
+#[derive(Component)]
+struct HungerText;
+
+/// The gauges' texts, apart from the hunger state's.
+type GaugeTexts<'w, 's> =
+    Query<'w, 's, (&'static GaugeText, &'static mut Text), Without<HungerText>>;
 
 /// The n-th newest log line on screen (0 is the newest).
 #[derive(Component)]
@@ -46,7 +69,7 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        (show_turn, show_hp, show_log).run_if(in_state(Screen::Playing)),
+        (show_turn, show_hp, show_food, show_log).run_if(in_state(Screen::Playing)),
     );
     app.add_plugins((damage::plugin, spells::plugin, look::plugin));
 }
@@ -81,30 +104,47 @@ fn top_bar() -> impl Bundle {
         },
         BackgroundColor(PANEL_COLOUR),
         children![
-            hp_bar(),
+            gauges(),
             (Text::new("Level 1"), shadowed(22.0)),
             (TurnText, Text::new("Turn 0"), shadowed(18.0)),
         ],
     )
 }
 
-/// A red bar in a frame, with `HP 17/20` written over it.
-fn hp_bar() -> impl Bundle {
+/// The HP and food bars side by side, then the hunger state.
+fn gauges() -> impl Bundle {
     (
-        Name::new("HP bar"),
+        Name::new("HUD gauges"),
         Node {
-            width: px(200),
+            align_items: AlignItems::Center,
+            column_gap: px(12),
+            ..default()
+        },
+        children![
+            gauge(Gauge::Hp, HP_RED),
+            gauge(Gauge::Food, FOOD_GREEN),
+            (HungerText, Text::new(""), shadowed(16.0)),
+        ],
+    )
+}
+
+/// A coloured bar in a frame, with its numbers (`HP 17/20`) written over it.
+fn gauge(gauge: Gauge, colour: Color) -> impl Bundle {
+    (
+        Name::new(format!("{gauge:?} bar")),
+        Node {
+            width: px(GAUGE_WIDTH + 4.0),
             height: px(22),
             border: UiRect::all(px(2)),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             ..default()
         },
-        BorderColor::all(Color::srgb(0.62, 0.6, 0.68)),
+        BorderColor::all(BAR_FRAME),
         BackgroundColor(BAR_BACK),
         children![
             (
-                HpFill,
+                GaugeFill(gauge),
                 Node {
                     position_type: PositionType::Absolute,
                     left: px(0),
@@ -113,11 +153,28 @@ fn hp_bar() -> impl Bundle {
                     height: percent(100),
                     ..default()
                 },
-                BackgroundColor(HP_RED),
+                BackgroundColor(colour),
             ),
-            (HpText, Text::new("HP"), shadowed(16.0)),
+            (GaugeText(gauge), Text::new(""), shadowed(16.0)),
         ],
     )
+}
+
+/// Writes `label now/max` on a gauge and fills its bar in proportion.
+fn set_gauge(
+    gauge: Gauge,
+    label: &str,
+    (now, max): (i32, i32),
+    texts: &mut GaugeTexts,
+    fills: &mut Query<(&GaugeFill, &mut Node)>,
+) {
+    let now = now.clamp(0, max.max(0));
+    for (_, mut text) in texts.iter_mut().filter(|(g, _)| g.0 == gauge) {
+        text.0 = format!("{label} {now}/{max}");
+    }
+    for (_, mut node) in fills.iter_mut().filter(|(g, _)| g.0 == gauge) {
+        node.width = percent(100.0 * now as f32 / max.max(1) as f32);
+    }
 }
 
 fn bottom_panel() -> impl Bundle {
@@ -153,11 +210,37 @@ fn show_turn(turn: Res<TurnCount>, mut text: Single<&mut Text, With<TurnText>>) 
 
 fn show_hp(
     hero: Single<&Health, (With<Hero>, Changed<Health>)>,
-    mut text: Single<&mut Text, With<HpText>>,
-    mut fill: Single<&mut Node, With<HpFill>>,
+    mut texts: GaugeTexts,
+    mut fills: Query<(&GaugeFill, &mut Node)>,
 ) {
-    text.0 = format!("HP {}/{}", hero.hp.max(0), hero.max);
-    fill.width = percent(100.0 * hero.hp.max(0) as f32 / hero.max.max(1) as f32);
+    let numbers = (hero.hp, hero.max);
+    set_gauge(Gauge::Hp, "HP", numbers, &mut texts, &mut fills);
+}
+
+/// The food bar and the hunger state, coloured when Hungry or worse. A
+/// hero without a stomach (hunt mode) shows neither.
+fn show_food(
+    hero: Single<Option<Ref<Stomach>>, With<Hero>>,
+    mut texts: GaugeTexts,
+    mut fills: Query<(&GaugeFill, &mut Node)>,
+    mut state: Single<(&mut Text, &mut TextColor), With<HungerText>>,
+) {
+    let Some(stomach) = hero.as_ref().filter(|s| s.is_changed()) else {
+        return;
+    };
+    let numbers = (stomach.food, stomach.max);
+    set_gauge(Gauge::Food, "Food", numbers, &mut texts, &mut fills);
+    state.0.0 = stomach.state.name().to_string();
+    state.1.0 = hunger_colour(stomach.state);
+}
+
+fn hunger_colour(state: Hunger) -> Color {
+    match state {
+        Hunger::Satiated | Hunger::Normal => LEGEND_COLOUR,
+        Hunger::Hungry => Color::srgb(0.95, 0.8, 0.3),
+        Hunger::Weak => Color::srgb(0.95, 0.5, 0.2),
+        Hunger::Starving => Color::srgb(1.0, 0.25, 0.2),
+    }
 }
 
 /// The newest lines, brightest first; nothing once the log has been quiet

@@ -76,6 +76,7 @@ fn command_for_char(text: &str) -> Option<Command> {
         "n" => act(Dir::SE),
         "." => Some(Command::Act(Action::Wait)),
         "g" | "," => Some(Command::Act(Action::PickUp)),
+        "e" => Some(Command::Act(Action::Eat)),
         "i" => Some(Command::Inventory),
         "+" | "=" => Some(Command::ZoomIn),
         "-" => Some(Command::ZoomOut),

@@ -6,11 +6,13 @@ use bevy::prelude::*;
 use super::{COLUMNS, InventoryCursor, ROWS};
 use crate::NewGame;
 use crate::assets::SpriteBook;
+use crate::combat::Corpse;
 use crate::creatures::{Fighter, Health};
 use crate::data::ItemEffect;
+use crate::hunger::Stomach;
 use crate::items::use_item::Equipment;
 use crate::items::{Item, Pack, Purse};
-use crate::map::Hero;
+use crate::map::{Drawn, Hero};
 use crate::screens::{Overlay, centred_column};
 
 const SLOT_PX: f32 = 56.0;
@@ -34,7 +36,14 @@ struct SlotView {
 }
 
 /// The hero's side of the screen: items, stats and purse.
-type HeroView<'a> = (&'a Pack, &'a Equipment, &'a Fighter, &'a Health, &'a Purse);
+type HeroView<'a> = (
+    &'a Pack,
+    &'a Equipment,
+    &'a Fighter,
+    &'a Health,
+    &'a Purse,
+    Option<&'a Stomach>,
+);
 
 fn redraw(
     mut commands: Commands,
@@ -43,23 +52,26 @@ fn redraw(
     new_game: Res<NewGame>,
     hero: Single<HeroView, With<Hero>>,
     changed: Query<(), (With<Hero>, Or<(Changed<Pack>, Changed<Equipment>)>)>,
-    items: Query<(&Item, &Name)>,
+    items: Query<(&Item, &Name, Option<&Corpse>, Option<&Drawn>)>,
     views: Query<Entity, With<InventoryView>>,
 ) {
     if !views.is_empty() && !cursor.is_changed() && changed.is_empty() {
         return;
     }
     views.iter().for_each(|v| commands.entity(v).despawn());
-    let (pack, equipment, fighter, health, purse) = *hero;
+    let (pack, equipment, fighter, health, purse, stomach) = *hero;
     let describe = |entity: Option<Entity>| {
-        entity.and_then(|e| items.get(e).ok()).map(|(item, name)| {
-            let effect = effect_text(new_game.items.kinds[item.kind].effect);
-            (
-                name.to_string(),
-                effect,
-                new_game.items.kinds[item.kind].sprite.clone(),
-            )
-        })
+        entity
+            .and_then(|e| items.get(e).ok())
+            .map(|(item, name, corpse, drawn)| {
+                let kind = &new_game.items.kinds[item.kind];
+                let effect = match corpse {
+                    Some(corpse) => effect_text(ItemEffect::Food(corpse.food)),
+                    None => effect_text(kind.effect),
+                };
+                let sprite = drawn.map_or(&kind.sprite, |d| &d.sprite);
+                (name.to_string(), effect, sprite.clone())
+            })
     };
     let selected = describe(pack.0.get(cursor.0).copied());
     let title = selected
@@ -76,7 +88,7 @@ fn redraw(
     let name_of = |e: Option<Entity>| describe(e).map_or("nothing".to_string(), |(name, ..)| name);
     let stats = [
         format!("HP       {}/{}", health.hp.max(0), health.max),
-        "Food     -".to_string(),
+        food_line(stomach),
         format!("Attack   {}", fighter.attack),
         format!("Defense  {}", fighter.defense),
         format!("Weapon   {}", name_of(equipment.weapon)),
@@ -121,6 +133,13 @@ fn redraw(
     commands
         .entity(root)
         .add_children(&[heading, name_line, grid, panel, help]);
+}
+
+/// "Food     640/1000 (Normal)", or a dash where there is no hunger.
+fn food_line(stomach: Option<&Stomach>) -> String {
+    stomach.map_or("Food     -".to_string(), |s| {
+        format!("Food     {}/{} ({})", s.food, s.max, s.state.name())
+    })
 }
 
 fn effect_text(effect: ItemEffect) -> String {

@@ -72,6 +72,14 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
+        (
+            use_item::refresh_hero_stats.in_set(crate::turn::TurnPhase::UpdateFov),
+            use_item::refresh_hero_stats.in_set(crate::turn::TurnPhase::UpdateHud),
+        )
+            .run_if(in_state(Screen::Playing)),
+    );
+    app.add_systems(
+        Update,
         scrolls::wear_off_paralysis
             .in_set(crate::turn::TurnPhase::ResolveDeaths)
             .run_if(on_message::<crate::turn::TurnTaken>),

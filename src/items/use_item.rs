@@ -7,6 +7,7 @@ use super::{Item, Pack, with_article};
 use crate::NewGame;
 use crate::creatures::{Fighter, Health};
 use crate::data::{ItemBook, ItemEffect};
+use crate::hunger::Stomach;
 use crate::log::GameLog;
 use crate::map::tilemap::FogRule;
 use crate::map::{GridPos, Hero};
@@ -59,21 +60,33 @@ pub fn worn_stats(
     }
 }
 
+/// Sets the hero's attack and defense from the rules, what it wears, and
+/// its hunger. It runs after the hero acts and again after the world acts,
+/// so a new weapon or a change of hunger counts from the next blow.
+pub fn refresh_hero_stats(
+    new_game: Res<NewGame>,
+    hero: Single<(&Equipment, Option<&Stomach>, &mut Fighter), With<Hero>>,
+    items: Query<(&Item, &Name)>,
+) {
+    let (equipment, stomach, mut fighter) = hero.into_inner();
+    let rules = &new_game.rules;
+    let base = Fighter {
+        attack: rules.hero_attack,
+        defense: rules.hero_defense,
+    };
+    let mut stats = worn_stats(base, equipment, &new_game.items, &items);
+    if stomach.is_some_and(|s| s.state.weakens()) {
+        stats.attack = (stats.attack - rules.hunger.weak_attack_penalty).max(0);
+    }
+    fighter.set_if_neq(stats);
+}
+
 /// Plays a pending `Use` or `Drop` before the hero's other actions.
 pub fn use_or_drop(
     mut commands: Commands,
     mut pending: ResMut<PendingAction>,
     new_game: Res<NewGame>,
-    hero: Single<
-        (
-            &GridPos,
-            &mut Pack,
-            &mut Equipment,
-            &mut Fighter,
-            &mut Health,
-        ),
-        With<Hero>,
-    >,
+    hero: Single<(&GridPos, &mut Pack, &mut Equipment, &mut Health), With<Hero>>,
     items: Query<(&Item, &Name)>,
     turn: Res<TurnCount>,
     mut log: ResMut<GameLog>,
@@ -85,7 +98,7 @@ pub fn use_or_drop(
         _ => return,
     };
     pending.0 = None;
-    let (at, mut pack, mut equipment, mut fighter, mut health) = hero.into_inner();
+    let (at, mut pack, mut equipment, mut health) = hero.into_inner();
     let Some(slot) = pack.0.iter().position(|&e| e == item) else {
         return;
     };
@@ -114,11 +127,6 @@ pub fn use_or_drop(
             &mut say,
         )
     };
-    let base = Fighter {
-        attack: new_game.rules.hero_attack,
-        defense: new_game.rules.hero_defense,
-    };
-    *fighter = worn_stats(base, &equipment, &new_game.items, &items);
     if spent {
         taken.write(TurnTaken);
     }
@@ -158,10 +166,8 @@ fn apply(
             say(format!("You put on the {name}."));
             true
         }
-        ItemEffect::Food(_) => {
-            say(format!("You cannot eat the {name} yet."));
-            false
-        }
+        // Eaten by `hunger::eat`, which runs first.
+        ItemEffect::Food(_) => false,
         ItemEffect::Scroll(_) => {
             say(format!("Read the {name} from the inventory, to aim it."));
             false

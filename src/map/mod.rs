@@ -117,5 +117,6 @@ pub fn hero(at: Pos, rules: &RulesData) -> impl Bundle {
             defense: rules.hero_defense,
         },
         crate::items::hero_belongings(),
+        crate::hunger::Stomach::new(&rules.hunger),
     )
 }

@@ -39,8 +39,7 @@ pub fn tile_sync_plugin(app: &mut App) {
         (
             redraw_changed_tiles,
             tint_by_sight,
-            (dress_new_things, place_on_grid).chain(),
-            apply_fog_rules,
+            (dress_changed_things, place_on_grid, apply_fog_rules).chain(),
         )
             .in_set(TurnPhase::UpdateHud),
     );
@@ -223,12 +222,13 @@ fn layer_z(layer: Layer) -> f32 {
     }
 }
 
-/// Gives each new [`Drawn`] thing its sprite, on its layer.
-fn dress_new_things(
+/// Gives each new or changed [`Drawn`] thing its sprite, on its layer: a
+/// corpse that rots changes its sprite, in the pack or on the floor.
+fn dress_changed_things(
     mut commands: Commands,
     book: Res<SpriteBook>,
     level: Res<Level>,
-    things: Query<(Entity, &Drawn, &GridPos), Added<Drawn>>,
+    things: Query<(Entity, &Drawn, &GridPos), Or<(Changed<Drawn>, Added<GridPos>)>>,
 ) {
     for (entity, drawn, pos) in &things {
         let Some(sprite) = book.sprite(&drawn.sprite) else {

@@ -7,6 +7,7 @@ use gloomdelve_core::{Blocked, Bump, Dir, Pos};
 use crate::NewGame;
 use crate::combat::Actors;
 use crate::creatures::Fighter;
+use crate::hunger::HeroDug;
 use crate::items::{Item, Pack, Purse, pick_up_at};
 use crate::map::GridPos;
 use crate::map::{Hero, TerrainChanged};
@@ -27,6 +28,8 @@ pub enum Action {
     Drop(Entity),
     /// Read a scroll, aimed at a tile when it needs a target.
     Read { scroll: Entity, target: Option<Pos> },
+    /// Eat the food lying on the hero's tile.
+    Eat,
 }
 
 /// The hero's next action, waiting for the turn systems.
@@ -89,6 +92,7 @@ pub(crate) fn hero_acts(
     mut commands: Commands,
     mut changed: MessageWriter<TerrainChanged>,
     mut taken: MessageWriter<TurnTaken>,
+    mut dug: MessageWriter<HeroDug>,
 ) {
     let Some(action) = pending.0.take() else {
         return;
@@ -121,8 +125,8 @@ pub(crate) fn hero_acts(
             }
             return;
         }
-        // Played by `items::use_item::use_or_drop`, which runs first.
-        Action::Use(_) | Action::Drop(_) | Action::Read { .. } => return,
+        // Played by `hunger::eat` and the `items` systems, which run first.
+        Action::Use(_) | Action::Drop(_) | Action::Read { .. } | Action::Eat => return,
         Action::Move(dir) => dir,
     };
     match actors.level.terrain.bump(at, dir) {
@@ -140,6 +144,7 @@ pub(crate) fn hero_acts(
         },
         Bump::Dig(rock) => {
             changed.write(TerrainChanged(actors.level.terrain.dig(rock)));
+            dug.write(HeroDug);
             actors.say("You dig through the rock.");
             taken.write(TurnTaken);
         }

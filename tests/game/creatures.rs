@@ -94,11 +94,11 @@ fn fungi(app: &mut App) -> Vec<(Pos, u32)> {
     q.iter(app.world()).map(|(p, f)| (p.0, f.spreads)).collect()
 }
 
-fn set_hp(app: &mut App, entity: Entity, hp: i32) {
+pub fn set_hp(app: &mut App, entity: Entity, hp: i32) {
     app.world_mut().get_mut::<Health>(entity).unwrap().hp = hp;
 }
 
-fn hero_entity(app: &mut App) -> Entity {
+pub fn hero_entity(app: &mut App) -> Entity {
     app.world_mut()
         .query_filtered::<Entity, With<Hero>>()
         .single(app.world())

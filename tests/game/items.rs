@@ -15,13 +15,13 @@ use gloomdelve_core::{Dir, Pos};
 use crate::creatures::{app_on, open_map, spawn, wait};
 use crate::rules::act;
 
-fn lay(app: &mut App, name: &str, at: Pos) -> Entity {
+pub fn lay(app: &mut App, name: &str, at: Pos) -> Entity {
     let book = app.world().resource::<NewGame>().items.clone();
     let kind = book.find(name).expect("a shipped item");
     app.world_mut().spawn(item(&book, kind, at)).id()
 }
 
-fn pack(app: &mut App) -> Vec<Entity> {
+pub fn pack(app: &mut App) -> Vec<Entity> {
     app.world_mut()
         .query_filtered::<&Pack, With<Hero>>()
         .single(app.world())
@@ -37,7 +37,7 @@ fn purse(app: &mut App) -> Purse {
         .unwrap()
 }
 
-fn last_line(app: &App) -> String {
+pub fn last_line(app: &App) -> String {
     app.world().resource::<GameLog>().recent(1)[0].text.clone()
 }
 
@@ -150,7 +150,7 @@ fn a_new_cave_holds_the_items_its_data_asks_for() {
     assert!(err.contains("entry 1") && err.contains("name"), "{err}");
 }
 
-fn fighter(app: &mut App) -> gloomdelve::creatures::Fighter {
+pub fn fighter(app: &mut App) -> gloomdelve::creatures::Fighter {
     *app.world_mut()
         .query_filtered::<&gloomdelve::creatures::Fighter, With<Hero>>()
         .single(app.world())
@@ -165,7 +165,7 @@ fn equipment(app: &mut App) -> gloomdelve::items::use_item::Equipment {
 }
 
 /// The hero at (2,2) in a room, holding the named items.
-fn holding(names: &[&str]) -> (App, Vec<Entity>) {
+pub fn holding(names: &[&str]) -> (App, Vec<Entity>) {
     let mut app = app_on(&open_map(12, 12), Pos::new(2, 2), RulesData::default());
     let things: Vec<Entity> = names
         .iter()
@@ -249,16 +249,6 @@ fn a_potion_heals_up_to_the_maximum_and_is_used_up() {
         "capped at max"
     );
     assert!(pack(&mut app).is_empty());
-}
-
-#[test]
-fn food_cannot_be_eaten_yet_and_costs_no_turn() {
-    let (mut app, things) = holding(&["ration"]);
-    let before = app.world().resource::<TurnCount>().0;
-    act(&mut app, Action::Use(things[0]));
-    assert_eq!(app.world().resource::<TurnCount>().0, before);
-    assert_eq!(last_line(&app), "You cannot eat the ration yet.");
-    assert_eq!(pack(&mut app).len(), 1);
 }
 
 fn char_key(c: &str) -> bevy::input::keyboard::KeyboardInput {

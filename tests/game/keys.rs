@@ -69,6 +69,14 @@ fn numpad_moves_with_diagonals_and_five_waits() {
 }
 
 #[test]
+fn item_keys_pick_up_and_eat() {
+    assert_eq!(by_char("g"), Some(Command::Act(Action::PickUp)));
+    assert_eq!(by_char(","), Some(Command::Act(Action::PickUp)));
+    assert_eq!(by_char("e"), Some(Command::Act(Action::Eat)));
+    assert_eq!(by_char("i"), Some(Command::Inventory));
+}
+
+#[test]
 fn zoom_and_screenshot_keys() {
     assert_eq!(by_char("+"), Some(Command::ZoomIn));
     assert_eq!(by_char("="), Some(Command::ZoomIn));

@@ -3,6 +3,7 @@
 
 mod cli;
 mod creatures;
+mod hunger;
 mod items;
 mod keys;
 mod rules;

@@ -744,3 +744,44 @@ fn the_inventory_grid_opens_moves_its_selection_and_closes() {
         "Esc brings the game view back (match {same:.3})"
     );
 }
+
+/// The food bar's green span in the top bar: `(leftmost, rightmost)` x.
+fn food_bar_span(shot: &Shot) -> Option<(i64, i64)> {
+    let green = |x: i64, y: i64| {
+        let p = shot.pixel(x, y);
+        p[1] > 130 && p[0] < 90 && p[2] < 100
+    };
+    let columns: Vec<i64> = (0..shot.width)
+        .filter(|&x| (0..40).any(|y| green(x, y)))
+        .collect();
+    Some((*columns.first()?, *columns.last()?))
+}
+
+#[test]
+fn the_food_bar_shrinks_by_a_sixtieth_of_a_thousand_over_sixty_turns() {
+    if skip_without_display_tools(
+        "the_food_bar_shrinks_by_a_sixtieth_of_a_thousand_over_sixty_turns",
+    ) {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let session = Session::start("food", false);
+    let full = f64::from(gloomdelve::hud::GAUGE_WIDTH);
+    let (left, right) = food_bar_span(&session.screenshot()).expect("a green food bar");
+    let start = (right - left + 1) as f64;
+    assert!(
+        (start - full * 667.0 / 1000.0).abs() <= 2.0,
+        "the bar starts two thirds full: {start} of {full} px"
+    );
+    for _ in 0..60 {
+        session.press("period");
+    }
+    std::thread::sleep(Duration::from_secs(2));
+    let (_, after) = food_bar_span(&session.screenshot()).expect("a green food bar");
+    let shrink = (right - after) as f64;
+    let expected = full * 60.0 / 1000.0;
+    assert!(
+        (shrink - expected).abs() <= 2.0,
+        "60 turns shrink the bar by {shrink} px; 60/1000 of {full} px is {expected}"
+    );
+}

@@ -1,0 +1,313 @@
+//! Hunger (SPEC.md "Hunger"): every turn costs food and digging costs
+//! more; the hero eats rations and corpses, may stretch its stomach or get
+//! sick on rotten meat, and weakens, then starves, when it does not eat.
+
+use bevy::prelude::*;
+use gloomdelve_core::Pos;
+
+use crate::NewGame;
+use crate::combat::{Actors, Corpse, DeathCause};
+use crate::creatures::{Health, RulesRng};
+use crate::data::{HungerRules, ItemBook, ItemEffect};
+use crate::items::{Item, Pack};
+use crate::log::GameLog;
+use crate::map::{Drawn, GridPos, Hero};
+use crate::turn::{Action, PendingAction, TurnCount, TurnPhase, TurnTaken};
+
+/// The sprite of a corpse gone bad.
+const ROTTEN_SPRITE: &str = "rotten_corpse";
+
+/// How full the hero is. `state` is the last state announced.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stomach {
+    pub food: i32,
+    pub max: i32,
+    pub state: Hunger,
+}
+
+impl Stomach {
+    /// A stomach as the rules start it.
+    pub fn new(rules: &HungerRules) -> Self {
+        Self {
+            food: rules.start_food,
+            max: rules.max_food,
+            state: Hunger::of(rules.start_food, rules),
+        }
+    }
+
+    /// Adds `food`. Past the maximum the stomach stretches by half the
+    /// excess and is filled to its new size; returns true when it did.
+    pub fn fill(&mut self, food: i32) -> bool {
+        self.food += food;
+        let excess = self.food - self.max;
+        if excess <= 0 {
+            return false;
+        }
+        self.max += excess / 2;
+        self.food = self.max;
+        true
+    }
+}
+
+/// The hunger states, from worst to best.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Hunger {
+    Starving,
+    Weak,
+    Hungry,
+    Normal,
+    Satiated,
+}
+
+impl Hunger {
+    /// The state for this much food under the rules' thresholds.
+    pub fn of(food: i32, rules: &HungerRules) -> Self {
+        if food > rules.satiated_above {
+            Self::Satiated
+        } else if food >= rules.hungry_below {
+            Self::Normal
+        } else if food >= rules.weak_below {
+            Self::Hungry
+        } else if food >= rules.starving_below {
+            Self::Weak
+        } else {
+            Self::Starving
+        }
+    }
+
+    /// Weak and Starving lower attack and stop regeneration.
+    pub fn weakens(self) -> bool {
+        self <= Self::Weak
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Starving => "Starving",
+            Self::Weak => "Weak",
+            Self::Hungry => "Hungry",
+            Self::Normal => "Normal",
+            Self::Satiated => "Satiated",
+        }
+    }
+
+    /// What the hero reads on going from `self` to `to`.
+    pub fn change_message(self, to: Self) -> &'static str {
+        let better = to > self;
+        match (to, better) {
+            (Self::Satiated, _) => "You feel full.",
+            (Self::Normal, true) => "You are no longer hungry.",
+            (Self::Normal, false) => "Your stomach no longer feels full.",
+            (Self::Hungry, true) => "You feel stronger, but you are still hungry.",
+            (Self::Hungry, false) => "You are getting hungry.",
+            (Self::Weak, true) => "You are no longer starving, but still weak with hunger.",
+            (Self::Weak, false) => "You feel weak with hunger. Eat something soon!",
+            (Self::Starving, _) => "You are starving! Eat now or die.",
+        }
+    }
+}
+
+/// The hero is sick from bad meat: it loses HP each turn until `turns` runs out.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sick {
+    pub turns: u32,
+}
+
+/// Sent when the hero's turn dug through rock: that turn costs more food.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct HeroDug;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<HeroDug>();
+    app.add_systems(
+        Update,
+        eat.before(crate::items::use_item::use_or_drop)
+            .in_set(TurnPhase::HeroActs),
+    );
+    app.add_systems(
+        Update,
+        (burn_food, announce_hunger, feel_sick, rot_corpses)
+            .chain()
+            .in_set(TurnPhase::WorldActs)
+            .run_if(on_message::<TurnTaken>),
+    );
+}
+
+/// How much food `item` gives, if it is food: a corpse's own value, or its kind's.
+pub fn nourishment(book: &ItemBook, item: &Item, corpse: Option<&Corpse>) -> Option<i32> {
+    match (corpse, book.kinds[item.kind].effect) {
+        (Some(corpse), _) => Some(corpse.food),
+        (None, ItemEffect::Food(food)) => Some(food),
+        _ => None,
+    }
+}
+
+/// The items the hero could eat or see: food in the pack or on the floor.
+type Edibles<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static Item,
+        &'static Name,
+        Option<&'static Corpse>,
+        Option<&'static GridPos>,
+    ),
+    Without<Hero>,
+>;
+
+/// Food lying at `at`: the earliest spawned, so the choice is repeatable.
+fn food_underfoot(at: Pos, book: &ItemBook, items: &Edibles) -> Option<Entity> {
+    items
+        .iter()
+        .filter(|(_, item, _, corpse, pos)| {
+            pos.is_some_and(|p| p.0 == at) && nourishment(book, item, *corpse).is_some()
+        })
+        .map(|(entity, ..)| entity)
+        .min()
+}
+
+/// Eats food from the pack (`Use`) or from the floor (`Eat`). Eating takes a turn.
+fn eat(
+    mut pending: ResMut<PendingAction>,
+    new_game: Res<NewGame>,
+    mut hero: Query<(Entity, &GridPos, &mut Pack, &mut Stomach, &mut Health), With<Hero>>,
+    items: Edibles,
+    mut rng: ResMut<RulesRng>,
+    mut log: ResMut<GameLog>,
+    turn: Res<TurnCount>,
+    mut cause: ResMut<DeathCause>,
+    mut commands: Commands,
+    mut taken: MessageWriter<TurnTaken>,
+) {
+    let Ok((hero, at, mut pack, mut stomach, mut health)) = hero.single_mut() else {
+        return;
+    };
+    let book = &new_game.items;
+    let meal = match pending.0 {
+        Some(Action::Eat) => food_underfoot(at.0, book, &items),
+        Some(Action::Use(item))
+            if items
+                .get(item)
+                .is_ok_and(|(_, i, _, c, _)| nourishment(book, i, c).is_some()) =>
+        {
+            Some(item)
+        }
+        _ => return,
+    };
+    pending.0 = None;
+    let mut say = |text: String| log.say(turn.0, text);
+    let Some(meal) = meal else {
+        say("There is nothing here to eat.".to_string());
+        return;
+    };
+    let Ok((_, item, name, corpse, _)) = items.get(meal) else {
+        return;
+    };
+    let food = nourishment(book, item, corpse).unwrap_or(0);
+    pack.0.retain(|&e| e != meal);
+    commands.entity(meal).despawn();
+    say(format!("You eat the {name}."));
+    if stomach.fill(food) {
+        say("You can't believe your stomach can hold that much!".to_string());
+        health.hp -= 1;
+        if health.hp <= 0 {
+            cause.0 = Some("burst from overeating".to_string());
+        }
+    }
+    let rules = &new_game.rules.hunger;
+    if corpse.is_some_and(|c| c.rotten) && rng.0.chance(rules.rotten_sickness_chance) {
+        say("That meat was rotten. You feel sick.".to_string());
+        commands.entity(hero).insert(Sick {
+            turns: rules.sickness_turns,
+        });
+    }
+    taken.write(TurnTaken);
+}
+
+/// Each turn costs food, and a dig costs more. At 0 food the hero starves.
+fn burn_food(
+    new_game: Res<NewGame>,
+    mut dug: MessageReader<HeroDug>,
+    mut hero: Query<(&mut Stomach, &mut Health), With<Hero>>,
+    mut cause: ResMut<DeathCause>,
+) {
+    let digs = dug.read().count() as i32;
+    let Ok((mut stomach, mut health)) = hero.single_mut() else {
+        return;
+    };
+    let rules = &new_game.rules.hunger;
+    stomach.food = (stomach.food - rules.food_per_turn - digs * rules.food_per_dig).max(0);
+    if stomach.food == 0 && health.hp > 0 {
+        health.hp = 0;
+        cause.0 = Some("starved".to_string());
+    }
+}
+
+/// Says so when the hunger state changes.
+fn announce_hunger(
+    new_game: Res<NewGame>,
+    mut hero: Query<&mut Stomach, With<Hero>>,
+    mut log: ResMut<GameLog>,
+    turn: Res<TurnCount>,
+) {
+    let Ok(mut stomach) = hero.single_mut() else {
+        return;
+    };
+    let now = Hunger::of(stomach.food, &new_game.rules.hunger);
+    if now != stomach.state {
+        log.say(turn.0, stomach.state.change_message(now));
+        stomach.state = now;
+    }
+}
+
+/// A sick hero loses HP each turn until the sickness passes.
+fn feel_sick(
+    new_game: Res<NewGame>,
+    mut sick: Query<(Entity, &mut Sick)>,
+    mut actors: Actors,
+    mut commands: Commands,
+) {
+    for (entity, mut sickness) in &mut sick {
+        let damage = new_game.rules.hunger.sickness_damage;
+        actors.hurt(entity, damage, "poisoned by rotten meat".to_string());
+        sickness.turns = sickness.turns.saturating_sub(1);
+        if sickness.turns == 0 {
+            commands.entity(entity).remove::<Sick>();
+            if actors.is_alive(entity) {
+                actors.say("Your stomach settles. You feel better.");
+            }
+        }
+    }
+}
+
+/// Corpses turn rotten, worth half, and later rot away, in the pack too.
+fn rot_corpses(
+    new_game: Res<NewGame>,
+    turn: Res<TurnCount>,
+    mut corpses: Query<(Entity, &mut Corpse, &mut Name, &mut Drawn)>,
+    mut packs: Query<&mut Pack>,
+    mut log: ResMut<GameLog>,
+    mut commands: Commands,
+) {
+    let rules = &new_game.rules.hunger;
+    for (entity, mut corpse, mut name, mut drawn) in &mut corpses {
+        let age = turn.0.saturating_sub(corpse.died);
+        if age >= rules.corpse_vanishes_after {
+            for mut pack in &mut packs {
+                if pack.0.contains(&entity) {
+                    pack.0.retain(|&e| e != entity);
+                    log.say(
+                        turn.0,
+                        format!("The {} in your pack rots away.", name.as_str()),
+                    );
+                }
+            }
+            commands.entity(entity).despawn();
+        } else if age >= rules.corpse_rots_after && !corpse.rotten {
+            corpse.rotten = true;
+            corpse.food /= 2;
+            *name = Name::new(format!("rotten {}", name.as_str()));
+            drawn.sprite = ROTTEN_SPRITE.to_string();
+        }
+    }
+}

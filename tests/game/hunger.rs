@@ -1,0 +1,321 @@
+//! Headless hunger tests: food spent each turn and on digging, eating and
+//! overeating, corpses that rot, sickness, the hunger states and starving.
+
+use bevy::prelude::*;
+use gloomdelve::RulesData;
+use gloomdelve::combat::{Corpse, DeathCause};
+use gloomdelve::creatures::Health;
+use gloomdelve::hunger::{Hunger, Sick, Stomach};
+use gloomdelve::log::GameLog;
+use gloomdelve::map::Drawn;
+use gloomdelve::screens::Screen;
+use gloomdelve::turn::{Action, TurnCount};
+use gloomdelve_core::{Dir, Pos};
+
+use crate::creatures::{app_on, hero_entity, open_map, set_hp, spawn, wait};
+use crate::items::{fighter, holding, last_line, lay, pack};
+use crate::rules::act;
+
+fn stomach(app: &mut App) -> Stomach {
+    let hero = hero_entity(app);
+    *app.world().get::<Stomach>(hero).unwrap()
+}
+
+fn set_food(app: &mut App, food: i32) {
+    let hero = hero_entity(app);
+    app.world_mut().get_mut::<Stomach>(hero).unwrap().food = food;
+}
+
+fn hero_hp(app: &mut App) -> i32 {
+    let hero = hero_entity(app);
+    app.world().get::<Health>(hero).unwrap().hp
+}
+
+fn log_lines(app: &App) -> Vec<String> {
+    let log = app.world().resource::<GameLog>();
+    log.recent(usize::MAX)
+        .iter()
+        .map(|e| e.text.clone())
+        .collect()
+}
+
+fn turns(app: &App) -> u64 {
+    app.world().resource::<TurnCount>().0
+}
+
+/// Rules with fast-rotting corpses: rotten after 10 turns, gone after 20.
+fn quick_rot() -> RulesData {
+    let mut rules = RulesData::default();
+    rules.hunger.corpse_rots_after = 10;
+    rules.hunger.corpse_vanishes_after = 20;
+    rules
+}
+
+/// Kills a 1-HP rat east of the hero at (3,3); returns its corpse.
+fn kill_a_rat(app: &mut App) -> Entity {
+    let rat = spawn(app, "rat", Pos::new(4, 3));
+    set_hp(app, rat, 1);
+    act(app, Action::Move(Dir::E));
+    app.world_mut()
+        .query_filtered::<Entity, With<Corpse>>()
+        .single(app.world())
+        .expect("the rat left a corpse")
+}
+
+#[test]
+fn the_hero_starts_at_two_thirds_of_a_thousand() {
+    let mut app = app_on(&open_map(8, 8), Pos::new(3, 3), RulesData::default());
+    let start = stomach(&mut app);
+    assert_eq!((start.food, start.max), (667, 1000));
+    assert_eq!(start.state, Hunger::Normal);
+}
+
+#[test]
+fn food_drops_by_one_a_turn_and_by_six_on_a_dig_turn() {
+    let map = "######\n#..#.#\n######";
+    let mut app = app_on(map, Pos::new(1, 1), RulesData::default());
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(stomach(&mut app).food, 666, "a step costs 1");
+    wait(&mut app, 3);
+    assert_eq!(stomach(&mut app).food, 663, "each wait costs 1");
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(
+        app.world()
+            .resource::<gloomdelve::map::Level>()
+            .terrain
+            .tile(Pos::new(3, 1)),
+        gloomdelve_core::Tile::DugFloor
+    );
+    assert_eq!(stomach(&mut app).food, 657, "a dig costs 1 + 5");
+}
+
+#[test]
+fn eating_from_the_pack_restores_the_items_value_and_takes_a_turn() {
+    let (mut app, things) = holding(&["ration"]);
+    set_food(&mut app, 400);
+    let before = turns(&app);
+    act(&mut app, Action::Use(things[0]));
+    assert_eq!(turns(&app), before + 1);
+    assert_eq!(stomach(&mut app).food, 400 + 350 - 1);
+    assert!(pack(&mut app).is_empty(), "the ration is eaten");
+    assert!(app.world().get_entity(things[0]).is_err());
+    assert!(log_lines(&app).contains(&"You eat the ration.".to_string()));
+}
+
+#[test]
+fn e_eats_food_underfoot_and_nothing_there_costs_no_turn() {
+    let mut app = app_on(&open_map(8, 8), Pos::new(3, 3), RulesData::default());
+    let before = turns(&app);
+    act(&mut app, Action::Eat);
+    assert_eq!(turns(&app), before, "nothing to eat: no turn");
+    assert_eq!(last_line(&app), "There is nothing here to eat.");
+    lay(&mut app, "red potion", Pos::new(3, 3));
+    act(&mut app, Action::Eat);
+    assert_eq!(turns(&app), before, "a potion is not food");
+    let ration = lay(&mut app, "ration", Pos::new(3, 3));
+    set_food(&mut app, 100);
+    act(&mut app, Action::Eat);
+    assert_eq!(stomach(&mut app).food, 100 + 350 - 1);
+    assert!(app.world().get_entity(ration).is_err());
+}
+
+#[test]
+fn overeating_stretches_the_stomach_by_half_the_excess_for_one_hp() {
+    let (mut app, things) = holding(&["ration"]);
+    set_food(&mut app, 900);
+    let hp = hero_hp(&mut app);
+    act(&mut app, Action::Use(things[0]));
+    // 900 + 350 = 1250: 250 over, so the maximum grows by 125.
+    let after = stomach(&mut app);
+    assert_eq!(after.max, 1125);
+    assert_eq!(after.food, 1125 - 1, "filled to the new size, then a turn");
+    assert_eq!(hero_hp(&mut app), hp - 1);
+    assert!(
+        log_lines(&app).contains(&"You can't believe your stomach can hold that much!".to_string())
+    );
+}
+
+#[test]
+fn a_corpse_is_worth_three_times_the_max_hp_and_can_be_eaten() {
+    let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), RulesData::default());
+    let corpse = kill_a_rat(&mut app);
+    assert_eq!(app.world().get::<Corpse>(corpse).unwrap().food, 6 * 3);
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(pack(&mut app), vec![corpse], "walking onto it picks it up");
+    set_food(&mut app, 500);
+    act(&mut app, Action::Use(corpse));
+    assert_eq!(stomach(&mut app).food, 500 + 18 - 1);
+}
+
+#[test]
+fn corpses_rot_to_half_their_value_then_vanish_on_schedule() {
+    let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), quick_rot());
+    let corpse = kill_a_rat(&mut app);
+    let died = turns(&app);
+    assert_eq!(app.world().get::<Corpse>(corpse).unwrap().died, died);
+    wait(&mut app, 9);
+    assert!(!app.world().get::<Corpse>(corpse).unwrap().rotten, "age 9");
+    wait(&mut app, 1);
+    let rotten = app.world().get::<Corpse>(corpse).unwrap();
+    assert!(rotten.rotten, "rotten at age 10");
+    assert_eq!(rotten.food, 9, "worth half of 18");
+    assert_eq!(
+        app.world().get::<Name>(corpse).unwrap().as_str(),
+        "rotten rat corpse"
+    );
+    assert_eq!(
+        app.world().get::<Drawn>(corpse).unwrap().sprite,
+        "rotten_corpse"
+    );
+    wait(&mut app, 9);
+    assert!(app.world().get_entity(corpse).is_ok(), "still there at 19");
+    wait(&mut app, 1);
+    assert!(app.world().get_entity(corpse).is_err(), "gone at age 20");
+}
+
+#[test]
+fn a_corpse_in_the_pack_rots_away_with_a_message() {
+    let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), quick_rot());
+    let corpse = kill_a_rat(&mut app);
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(pack(&mut app), vec![corpse]);
+    wait(&mut app, 20);
+    assert!(pack(&mut app).is_empty());
+    assert!(log_lines(&app).contains(&"The rotten rat corpse in your pack rots away.".to_string()));
+}
+
+/// Eats a rotten rat corpse under rules where it sickens with `chance`;
+/// returns the app and the hero's HP just after the meal.
+fn eat_rotten(chance: f64) -> (App, i32) {
+    let mut rules = quick_rot();
+    rules.hunger.rotten_sickness_chance = chance;
+    rules.hunger.sickness_turns = 3;
+    rules.regen_every = 1000;
+    let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), rules);
+    let corpse = kill_a_rat(&mut app);
+    act(&mut app, Action::Move(Dir::E));
+    wait(&mut app, 10);
+    assert!(app.world().get::<Corpse>(corpse).unwrap().rotten);
+    let hp = hero_hp(&mut app);
+    act(&mut app, Action::Use(corpse));
+    (app, hp)
+}
+
+#[test]
+fn rotten_meat_can_make_the_hero_sick_for_a_few_turns() {
+    let (mut app, hp) = eat_rotten(1.0);
+    assert!(
+        log_lines(&app).contains(&"That meat was rotten. You feel sick.".to_string()),
+        "{:?}",
+        log_lines(&app)
+    );
+    let hero = hero_entity(&mut app);
+    assert!(app.world().get::<Sick>(hero).is_some());
+    assert_eq!(hero_hp(&mut app), hp - 1, "1 HP on the turn of the meal");
+    wait(&mut app, 2);
+    assert_eq!(hero_hp(&mut app), hp - 3, "1 HP a turn for 3 turns");
+    assert!(app.world().get::<Sick>(hero).is_none(), "then it passes");
+    wait(&mut app, 3);
+    assert_eq!(hero_hp(&mut app), hp - 3);
+
+    let (mut app, hp) = eat_rotten(0.0);
+    wait(&mut app, 3);
+    assert_eq!(hero_hp(&mut app), hp, "no sickness at chance 0");
+}
+
+#[test]
+fn each_hunger_state_is_announced_as_food_crosses_its_threshold() {
+    let mut app = app_on(&open_map(8, 8), Pos::new(3, 3), RulesData::default());
+    let steps = [
+        (901, Hunger::Satiated, "You feel full."),
+        (900, Hunger::Normal, "Your stomach no longer feels full."),
+        (300, Hunger::Hungry, "You are getting hungry."),
+        (
+            120,
+            Hunger::Weak,
+            "You feel weak with hunger. Eat something soon!",
+        ),
+        (50, Hunger::Starving, "You are starving! Eat now or die."),
+    ];
+    for (food, state, message) in steps {
+        // One turn spends 1 food: from `food + 1` the hero lands on `food`,
+        // and from `food` just below it.
+        let start = if state == Hunger::Satiated {
+            food + 1
+        } else {
+            food
+        };
+        set_food(&mut app, start);
+        wait(&mut app, 1);
+        assert_eq!(stomach(&mut app).state, state, "at {}", start - 1);
+        assert_eq!(last_line(&app), message);
+    }
+    set_food(&mut app, 400);
+    wait(&mut app, 1);
+    assert_eq!(last_line(&app), "You are no longer hungry.");
+}
+
+#[test]
+fn weakness_lowers_the_attack_used_in_combat() {
+    let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), RulesData::default());
+    let fungus = spawn(&mut app, "fungus", Pos::new(4, 3));
+    let strongest_blow = |app: &mut App| {
+        (0..40)
+            .map(|_| {
+                set_hp(app, fungus, 1000);
+                act(app, Action::Move(Dir::E));
+                1000 - app.world().get::<Health>(fungus).unwrap().hp
+            })
+            .max()
+            .unwrap()
+    };
+    assert_eq!(fighter(&mut app).attack, 5);
+    assert_eq!(strongest_blow(&mut app), 5, "attack 5 hits up to 5");
+    set_food(&mut app, 110);
+    wait(&mut app, 1);
+    assert_eq!(stomach(&mut app).state, Hunger::Weak);
+    assert_eq!(fighter(&mut app).attack, 3, "Weak costs 2 attack");
+    assert_eq!(strongest_blow(&mut app), 3, "and the blows follow");
+}
+
+#[test]
+fn a_weak_hero_does_not_regenerate() {
+    let mut app = app_on(&open_map(8, 8), Pos::new(3, 3), RulesData::default());
+    let hero = hero_entity(&mut app);
+    set_hp(&mut app, hero, 10);
+    set_food(&mut app, 110);
+    wait(&mut app, 40);
+    assert_eq!(stomach(&mut app).state, Hunger::Weak);
+    assert_eq!(hero_hp(&mut app), 10, "no HP back in 40 Weak turns");
+    set_food(&mut app, 500);
+    wait(&mut app, 20);
+    assert_eq!(hero_hp(&mut app), 11, "fed again, it heals");
+}
+
+#[test]
+fn at_zero_food_the_hero_starves_to_death() {
+    let mut app = app_on(&open_map(8, 8), Pos::new(3, 3), RulesData::default());
+    set_food(&mut app, 2);
+    wait(&mut app, 1);
+    assert!(hero_hp(&mut app) > 0, "1 food left");
+    wait(&mut app, 1);
+    app.update();
+    assert_eq!(hero_hp(&mut app), 0);
+    assert_eq!(
+        app.world().resource::<DeathCause>().0.as_deref(),
+        Some("starved")
+    );
+    assert_eq!(
+        app.world().resource::<State<Screen>>().get(),
+        &Screen::GameOver
+    );
+}
+
+#[test]
+fn the_shipped_hunger_data_loads_and_bad_thresholds_name_the_field() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data/rules.ron");
+    let shipped = RulesData::load(&path).unwrap();
+    assert_eq!(shipped.hunger.max_food, 1000);
+    let err = RulesData::parse("(hunger: (weak_below: 400, hungry_below: 300))").unwrap_err();
+    assert!(err.contains("hunger.weak_below"), "{err}");
+}
