@@ -47,6 +47,7 @@ fn game_with(total: u32) -> App {
         creatures: populated_book(total),
         items: Default::default(),
         reveal: false,
+        mode: gloomdelve::Mode::Delve,
     };
     app.add_plugins(RulesPlugin { new_game });
     app.insert_resource(Level {

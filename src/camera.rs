@@ -57,7 +57,16 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Name::new("Camera"), Camera2d, Follow::default()));
 }
 
-fn choose_zoom(mut commands: Commands, settings: Res<DisplaySettings>, book: Res<SpriteBook>) {
+/// Sets the zoom at the start of a game; a change of level keeps it.
+fn choose_zoom(
+    mut commands: Commands,
+    settings: Res<DisplaySettings>,
+    book: Res<SpriteBook>,
+    zoom: Option<Res<Zoom>>,
+) {
+    if zoom.is_some() {
+        return;
+    }
     let zoom = settings.scale.unwrap_or(book.scale);
     commands.insert_resource(Zoom(if ZOOMS.contains(&zoom) { zoom } else { 4 }));
 }

@@ -23,13 +23,17 @@ pub struct Cli {
     /// Debug: show the whole map, ignoring the fog of war.
     #[arg(long)]
     pub reveal: bool,
+    /// Delve for the Gold Key, or hunt in a 600x600 Warrens world.
+    #[arg(long, value_enum, default_value = "delve")]
+    pub mode: crate::Mode,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
 
 #[derive(Subcommand, Debug, Clone)]
 pub enum Command {
-    /// Print a generated map as text: `#` wall, `.` floor, space deep rock.
+    /// Print a generated map as text: `#` wall, `.` floor, `<` `>` stairs,
+    /// `~` water, `T` tree, `"` grass, `=` small tunnel, space deep rock.
     Mapgen {
         #[arg(long, value_enum, default_value = "caves")]
         kind: MapKind,
@@ -39,6 +43,9 @@ pub enum Command {
         width: i32,
         #[arg(long, default_value_t = gloomdelve_core::mapgen::caves::DEFAULT_HEIGHT)]
         height: i32,
+        /// Also print counts such as rooms and tunnels.
+        #[arg(long)]
+        stats: bool,
     },
 }
 
@@ -46,6 +53,10 @@ pub enum Command {
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MapKind {
     Caves,
+    Rooms,
+    Surface,
+    /// Hunt mode's world; always 600x600.
+    Warrens,
 }
 
 /// Parses `WIDTHxHEIGHT`, each side 320 to 7680 pixels.

@@ -76,6 +76,8 @@ pub struct RulesData {
     pub fireball_radius: i32,
     /// Food, eating, corpses and the hunger states.
     pub hunger: HungerRules,
+    /// The deepest level, where the Gold Key lies.
+    pub depths: u32,
 }
 
 /// The numbers of hunger (SPEC.md "Hunger"). Food values are absolute, so
@@ -183,6 +185,7 @@ impl Default for RulesData {
             fireball_damage: 8,
             fireball_radius: 2,
             hunger: HungerRules::default(),
+            depths: 10,
         }
     }
 }
@@ -219,6 +222,7 @@ impl RulesData {
             ),
             ("goblin_search_budget", rules.goblin_search_budget >= 1),
             ("log_fade_turns", rules.log_fade_turns >= 1),
+            ("depths", (1..=100).contains(&rules.depths)),
         ];
         first_failed(&checks)
             .and_then(|()| rules.hunger.check())
@@ -255,8 +259,25 @@ pub struct CreatureKind {
     /// Actions per hero turn.
     pub speed: u8,
     pub ai: AiKind,
-    /// How many a new cave holds.
+    /// How many a level holds at `from_depth`...
     pub per_cave: u32,
+    /// ...the first depth it lives on (0 is the surface)...
+    #[serde(default)]
+    pub from_depth: u32,
+    /// ...and how many more each level deeper (fractions add up).
+    #[serde(default)]
+    pub more_per_depth: f32,
+}
+
+impl CreatureKind {
+    /// How many of this kind a new level at `depth` holds.
+    pub fn count_at(&self, depth: u32) -> u32 {
+        if depth < self.from_depth {
+            return 0;
+        }
+        let extra = self.more_per_depth * (depth - self.from_depth) as f32;
+        self.per_cave + extra.max(0.0) as u32
+    }
 }
 
 /// Every creature kind, in file order.
@@ -292,6 +313,10 @@ fn check_kind(kind: &CreatureKind) -> Result<(), &'static str> {
         ("vision", (0..=30).contains(&kind.vision)),
         ("speed", (1..=4).contains(&kind.speed)),
         ("per_cave", kind.per_cave <= 1000),
+        (
+            "more_per_depth",
+            (0.0..=100.0).contains(&kind.more_per_depth),
+        ),
     ];
     first_failed(&checks)
 }
@@ -329,8 +354,21 @@ pub struct ItemKind {
     pub name: String,
     pub sprite: String,
     pub effect: ItemEffect,
-    /// How many a new cave holds.
+    /// How many a level holds from `from_depth` down.
     pub per_cave: u32,
+    #[serde(default)]
+    pub from_depth: u32,
+}
+
+impl ItemKind {
+    /// How many of this kind a new level at `depth` holds.
+    pub fn count_at(&self, depth: u32) -> u32 {
+        if depth < self.from_depth {
+            0
+        } else {
+            self.per_cave
+        }
+    }
 }
 
 /// Every item kind, in file order.

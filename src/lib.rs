@@ -15,9 +15,11 @@ pub mod fov;
 pub mod game_over;
 pub mod hud;
 pub mod hunger;
+pub mod hunt;
 pub mod input;
 pub mod inventory;
 pub mod items;
+pub mod levels;
 pub mod log;
 pub mod map;
 pub mod screens;
@@ -37,6 +39,18 @@ pub struct NewGame {
     pub items: data::ItemBook,
     /// Debug: show the whole map instead of what the hero sees.
     pub reveal: bool,
+    /// The descent, or the hunt in one Warrens world.
+    pub mode: Mode,
+}
+
+/// The two ways to play (SPEC.md "Modes").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Mode {
+    /// Down to level 10 for the Gold Key and back up.
+    #[default]
+    Delve,
+    /// Kill every enemy in a 600×600 Warrens world; death is not the end.
+    Hunt,
 }
 
 /// The game rules: map state, the turn loop and actions. Needs only
@@ -59,6 +73,8 @@ impl Plugin for RulesPlugin {
             inventory::plugin,
             combat::plugin,
             hunger::plugin,
+            levels::plugin,
+            hunt::plugin,
             game_over::rules_plugin,
         ));
     }

@@ -9,7 +9,8 @@ use gloomdelve::assets::{DisplaySettings, find_assets_dir};
 use gloomdelve::cli::{Cli, Command, MapKind};
 use gloomdelve::data::{CreatureBook, ItemBook};
 use gloomdelve::{NewGame, PresentationPlugin, RulesData, RulesPlugin};
-use gloomdelve_core::mapgen::caves;
+use gloomdelve_core::mapgen::caves::{self, CaveStyle};
+use gloomdelve_core::mapgen::{Stairs, rooms, surface, warrens};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -19,7 +20,8 @@ fn main() -> ExitCode {
             seed,
             width,
             height,
-        }) => print_map(kind, seed, width, height),
+            stats,
+        }) => print_map(kind, seed, (width, height), stats),
         None => run_game(&cli),
     };
     result.unwrap_or_else(|message| {
@@ -28,11 +30,24 @@ fn main() -> ExitCode {
     })
 }
 
-fn print_map(kind: MapKind, seed: u64, width: i32, height: i32) -> Result<ExitCode, String> {
-    match kind {
-        MapKind::Caves => {
-            let cave = caves::generate(seed, width, height).map_err(|e| e.to_string())?;
-            print!("{}", cave.terrain.to_text());
+/// Prints a generated map as text, and with `stats` its counts.
+fn print_map(
+    kind: MapKind,
+    seed: u64,
+    (width, height): (i32, i32),
+    stats: bool,
+) -> Result<ExitCode, String> {
+    let map = match kind {
+        MapKind::Caves => caves::level(seed, width, height, CaveStyle::default(), Stairs::BOTH),
+        MapKind::Rooms => rooms::generate(seed, width, height, Stairs::BOTH),
+        MapKind::Surface => surface::generate(seed, width, height),
+        MapKind::Warrens => Ok(warrens::generate(seed).map),
+    }
+    .map_err(|e| e.to_string())?;
+    print!("{}", map.terrain.to_text());
+    if stats {
+        for (name, count) in &map.stats {
+            println!("{name}: {count}");
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -78,6 +93,7 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
                     creatures,
                     items,
                     reveal: cli.reveal,
+                    mode: cli.mode,
                 },
             },
             PresentationPlugin { settings },

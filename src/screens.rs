@@ -12,10 +12,14 @@ pub enum Screen {
     Preparing,
     /// Something failed to load; the game reports it and exits.
     LoadFailed,
-    /// In the cave.
+    /// In the dungeon.
     Playing,
+    /// Between two levels: the one left is stored, the next brought up.
+    Travelling,
     /// The hero died.
     GameOver,
+    /// The hero came back to the surface with the Gold Key.
+    Victory,
 }
 
 /// What lies over the game view while playing. The game stays in

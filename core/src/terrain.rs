@@ -66,6 +66,13 @@ impl Terrain {
         self.tile(pos).is_walkable()
     }
 
+    /// Walkable ground a creature other than the hero may enter: anything
+    /// walkable but the narrow tunnels.
+    pub fn admits_creatures(&self, pos: Pos) -> bool {
+        let tile = self.tile(pos);
+        tile.is_walkable() && tile != Tile::Tunnel
+    }
+
     /// Rock that lies inside the border.
     pub fn is_diggable(&self, pos: Pos) -> bool {
         self.tiles.in_bounds(pos)

@@ -24,6 +24,11 @@ pub struct Damaged {
     pub amount: i32,
 }
 
+/// What the hero has killed this game: each victim's name and max HP,
+/// for the score.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct Kills(pub Vec<(String, i32)>);
+
 /// What killed the hero, once it is dead.
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
 pub struct DeathCause(pub Option<String>);
@@ -35,7 +40,7 @@ pub struct Paralyzed {
 }
 
 /// A dead creature's body: food worth `maxHp × 3`, halved once it rots.
-#[derive(Component, Clone, Debug, PartialEq, Eq)]
+#[derive(Component, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Corpse {
     pub food: i32,
     /// The turn of the death, from which it rots.
@@ -67,6 +72,7 @@ pub struct Actors<'w, 's> {
     turn: Res<'w, TurnCount>,
     damaged: MessageWriter<'w, Damaged>,
     cause: ResMut<'w, DeathCause>,
+    kills: ResMut<'w, Kills>,
 }
 
 impl Actors<'_, '_> {
@@ -92,13 +98,20 @@ impl Actors<'_, '_> {
     }
 
     /// Moves `entity` onto `to` if it is open floor that nobody stands on.
+    /// Only the hero fits in the narrow tunnels.
     pub fn try_move(&mut self, entity: Entity, to: Pos) -> bool {
-        if !self.level.terrain.is_walkable(to) || !self.occupancy.is_free(to) {
-            return false;
-        }
-        let Ok((_, mut pos, ..)) = self.fighters.get_mut(entity) else {
+        let Ok((_, mut pos, _, _, is_hero, _)) = self.fighters.get_mut(entity) else {
             return false;
         };
+        let terrain = &self.level.terrain;
+        let open = if is_hero {
+            terrain.is_walkable(to)
+        } else {
+            terrain.admits_creatures(to)
+        };
+        if !open || !self.occupancy.is_free(to) {
+            return false;
+        }
         let from = pos.0;
         pos.0 = to;
         self.occupancy.relocate(entity, from, to);
@@ -120,6 +133,9 @@ impl Actors<'_, '_> {
         let Some(blow) = self.hurt(target, damage, cause) else {
             return;
         };
+        if a_hero {
+            self.credit_hero(&blow);
+        }
         if a_hero || blow.target_is_hero || self.sees(blow.at) || self.sees(a_pos) {
             let line = blow_message(
                 &a_name,
@@ -137,7 +153,7 @@ impl Actors<'_, '_> {
     /// hero sees it, and frees the tile of a creature it kills. `cause` is
     /// recorded if this kills the hero.
     pub fn hurt(&mut self, target: Entity, damage: i32, cause: String) -> Option<Blow> {
-        let (name, at, is_hero, killed) = {
+        let (name, at, is_hero, killed, max_hp) = {
             let Ok((name, pos, _, mut health, is_hero, _)) = self.fighters.get_mut(target) else {
                 return None;
             };
@@ -145,7 +161,7 @@ impl Actors<'_, '_> {
                 return None;
             }
             health.hp -= damage;
-            (name.to_string(), pos.0, is_hero, health.hp <= 0)
+            (name.to_string(), pos.0, is_hero, health.hp <= 0, health.max)
         };
         if killed && is_hero {
             // The fallen hero keeps its tile until the game is over.
@@ -161,7 +177,15 @@ impl Actors<'_, '_> {
             at,
             target_is_hero: is_hero,
             killed,
+            max_hp,
         })
+    }
+
+    /// Counts a blow the hero dealt, by hand or by scroll, if it killed.
+    pub fn credit_hero(&mut self, blow: &Blow) {
+        if blow.killed && !blow.target_is_hero {
+            self.kills.0.push((blow.name.clone(), blow.max_hp));
+        }
     }
 
     /// The hero and where it stands.
@@ -203,6 +227,8 @@ pub struct Blow {
     pub at: Pos,
     pub target_is_hero: bool,
     pub killed: bool,
+    /// The target's max HP, which a kill adds to the score.
+    pub max_hp: i32,
 }
 
 fn with_article(name: &str) -> String {
@@ -246,6 +272,7 @@ pub fn blow_message(
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Damaged>();
     app.init_resource::<DeathCause>();
+    app.init_resource::<Kills>();
     app.add_systems(
         Update,
         (
@@ -296,13 +323,17 @@ pub fn corpse(of: &Name, at: Pos, max_hp: i32, died: u64) -> impl Bundle {
     )
 }
 
-/// The hero's death ends the game.
+/// The hero's death ends the game; in the hunt it resets the world.
 fn end_the_hero(
     hero: Single<&Health, With<Hero>>,
+    new_game: Res<NewGame>,
     mut cause: ResMut<DeathCause>,
     mut next: ResMut<NextState<Screen>>,
+    mut fell: MessageWriter<crate::hunt::HeroFell>,
 ) {
-    if hero.hp <= 0 {
+    if hero.hp <= 0 && new_game.mode == crate::Mode::Hunt {
+        fell.write(crate::hunt::HeroFell);
+    } else if hero.hp <= 0 {
         cause.0.get_or_insert_with(|| "killed".to_string());
         next.set(Screen::GameOver);
     }

@@ -97,7 +97,10 @@ fn fungi_act(
             actors.rng.0.range(-range, range + 1),
         );
         let spot = Pos::new(at.x + dx, at.y + dy);
-        if spot != at && actors.level.terrain.is_walkable(spot) && actors.occupancy.is_free(spot) {
+        if spot != at
+            && actors.level.terrain.admits_creatures(spot)
+            && actors.occupancy.is_free(spot)
+        {
             let child = spawn_creature(
                 &mut commands,
                 &new_game.creatures,
@@ -219,7 +222,7 @@ fn walk_towards(
     let terrain = &actors.level.terrain;
     let occupancy = &actors.occupancy;
     let result = paths.find(from, target, budget, |p| {
-        terrain.is_walkable(p) && occupancy.is_free(p)
+        terrain.admits_creatures(p) && occupancy.is_free(p)
     });
     cost.most_by_one = cost.most_by_one.max(result.expanded);
     cost.total += result.expanded;

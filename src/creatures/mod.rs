@@ -10,6 +10,7 @@ use gloomdelve_core::{GameRng, Pos};
 
 use crate::NewGame;
 use crate::data::{AiKind, CreatureBook};
+use crate::levels::{Dungeon, NewLevel};
 use crate::map::tilemap::FogRule;
 use crate::map::{Drawn, GridPos, Hero, Layer, Level};
 use crate::screens::{EnterPlaying, Screen};
@@ -133,7 +134,12 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SearchCost>();
     app.add_systems(
         OnEnter(Screen::Playing),
-        (seed_rules_rng, populate, rebuild_occupancy, prepare_paths)
+        (
+            seed_rules_rng,
+            populate.run_if(resource_exists::<NewLevel>.and_eager(not(crate::hunt::is_hunt))),
+            rebuild_occupancy,
+            prepare_paths,
+        )
             .chain()
             .after(crate::map::spawn_hero)
             .in_set(EnterPlaying::Rules),
@@ -162,9 +168,20 @@ pub fn spawn_creature(
     kind: usize,
     at: Pos,
 ) -> Entity {
-    let data = &book.kinds[kind];
     let id = CreatureId(next_id.0);
     next_id.0 += 1;
+    spawn_creature_with_id(commands, book, id, kind, at).id()
+}
+
+/// Spawns a fresh creature of `kind` at `at` with the given id.
+pub fn spawn_creature_with_id<'a>(
+    commands: &'a mut Commands,
+    book: &CreatureBook,
+    id: CreatureId,
+    kind: usize,
+    at: Pos,
+) -> EntityCommands<'a> {
+    let data = &book.kinds[kind];
     let mut entity = commands.spawn((
         Name::new(data.name.clone()),
         Creature { kind },
@@ -190,22 +207,19 @@ pub fn spawn_creature(
         AiKind::Rat => entity.insert(RatAi),
         AiKind::Goblin => entity.insert(GoblinAi::default()),
     };
-    entity.id()
+    entity
 }
 
-/// Fills a new cave with each kind's `per_cave` creatures, on free floor,
-/// never on each other and never within 4 tiles of the hero.
+/// Fills a new level with each kind's creatures for its depth, on free
+/// floor, never on each other and never within 4 tiles of the hero.
 pub(crate) fn populate(
     mut commands: Commands,
     new_game: Res<NewGame>,
     level: Res<Level>,
+    dungeon: Res<Dungeon>,
     mut rng: ResMut<RulesRng>,
     mut next_id: ResMut<NextCreatureId>,
-    existing: Query<(), With<Creature>>,
 ) {
-    if !existing.is_empty() {
-        return;
-    }
     let book = &new_game.creatures;
     let terrain = &level.terrain;
     let mut free: Vec<Pos> = terrain
@@ -215,7 +229,7 @@ pub(crate) fn populate(
         .map(|(p, _)| p)
         .collect();
     for (kind, data) in book.kinds.iter().enumerate() {
-        for _ in 0..data.per_cave {
+        for _ in 0..data.count_at(dungeon.depth) {
             if free.is_empty() {
                 return;
             }

@@ -51,6 +51,26 @@ impl Sight {
         }
     }
 
+    /// Sight on a level seen before: `memory` marks the tiles remembered.
+    pub fn remembering(memory: Grid<bool>, reveal: bool) -> Self {
+        let mut sight = Self::new(memory.width(), memory.height(), reveal);
+        if !reveal {
+            for (p, &known) in memory.iter() {
+                if known {
+                    sight.state[p] = Seen::Remembered;
+                }
+            }
+        }
+        sight
+    }
+
+    /// Which tiles the hero has ever seen on this level.
+    pub fn memory(&self) -> Grid<bool> {
+        Grid::from_fn(self.state.width(), self.state.height(), |p| {
+            self.state[p] != Seen::Unseen
+        })
+    }
+
     pub fn seen(&self, pos: Pos) -> Seen {
         self.state.get(pos).copied().unwrap_or_default()
     }
@@ -162,16 +182,25 @@ fn open_eyes(
     level: Res<Level>,
     new_game: Res<NewGame>,
     hero: Single<(Entity, &GridPos), With<Hero>>,
+    kept: Option<ResMut<Sight>>,
     mut changes: MessageWriter<SightChanged>,
 ) {
     let (entity, at) = *hero;
     let radius = new_game.rules.hero_vision;
     commands.entity(entity).insert(Vision(radius));
-    let mut sight = Sight::new(
-        level.terrain.width(),
-        level.terrain.height(),
-        new_game.reveal,
-    );
+    // A level seen before keeps its memory (put back by `levels`).
+    let mut sight = kept
+        .map(|mut kept| std::mem::replace(&mut *kept, Sight::new(1, 1, false)))
+        .filter(|s| {
+            s.state.width() == level.terrain.width() && s.state.height() == level.terrain.height()
+        })
+        .unwrap_or_else(|| {
+            Sight::new(
+                level.terrain.width(),
+                level.terrain.height(),
+                new_game.reveal,
+            )
+        });
     if !new_game.reveal {
         changes.write(SightChanged(sight.update(&level, at.0, radius)));
     }

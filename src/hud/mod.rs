@@ -8,17 +8,18 @@ pub mod spells;
 
 use bevy::prelude::*;
 
-use crate::NewGame;
 use crate::creatures::Health;
 use crate::hunger::{Hunger, Stomach};
+use crate::levels::Dungeon;
 use crate::log::GameLog;
 use crate::map::Hero;
 use crate::screens::{EnterPlaying, Screen};
 use crate::turn::TurnCount;
+use crate::{Mode, NewGame};
 
 /// How many log lines the HUD shows.
 const LOG_LINES: usize = 3;
-const LEGEND: &str = "arrows/hjklyubn/numpad: move, attack, dig   . or 5: wait   g: pick up   e: eat   i: inventory   +/-: zoom   F12: screenshot";
+const LEGEND: &str = "arrows/hjklyubn/numpad: move, attack, dig   .: wait   g: pick up   e: eat   > <: stairs   i: inventory   +/-: zoom   F12: screenshot";
 const PANEL_COLOUR: Color = Color::srgba(0.02, 0.02, 0.04, 0.86);
 const LEGEND_COLOUR: Color = Color::srgb(0.7, 0.7, 0.75);
 const INFO_COLOUR: Color = Color::srgb(0.95, 0.86, 0.55);
@@ -34,6 +35,10 @@ const LOG_FADE: [f32; LOG_LINES] = [1.0, 0.68, 0.42];
 
 #[derive(Component)]
 struct TurnText;
+
+/// "Surface" or "Level 3".
+#[derive(Component)]
+struct DepthText;
 
 /// The two bars at the top: the hero's HP and its food.
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
@@ -69,7 +74,7 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        (show_turn, show_hp, show_food, show_log).run_if(in_state(Screen::Playing)),
+        (show_turn, show_depth, show_hp, show_food, show_log).run_if(in_state(Screen::Playing)),
     );
     app.add_plugins((damage::plugin, spells::plugin, look::plugin));
 }
@@ -78,7 +83,7 @@ fn shadowed(size: f32) -> impl Bundle {
     (TextFont::from_font_size(size), TextShadow::default())
 }
 
-fn spawn_hud(mut commands: Commands) {
+fn spawn_hud(mut commands: Commands, new_game: Res<NewGame>) {
     commands.spawn((
         Name::new("HUD"),
         DespawnOnExit(Screen::Playing),
@@ -89,11 +94,11 @@ fn spawn_hud(mut commands: Commands) {
             justify_content: JustifyContent::SpaceBetween,
             ..default()
         },
-        children![top_bar(), bottom_panel()],
+        children![top_bar(new_game.mode), bottom_panel()],
     ));
 }
 
-fn top_bar() -> impl Bundle {
+fn top_bar(mode: Mode) -> impl Bundle {
     (
         Name::new("HUD top bar"),
         Node {
@@ -104,15 +109,21 @@ fn top_bar() -> impl Bundle {
         },
         BackgroundColor(PANEL_COLOUR),
         children![
-            gauges(),
-            (Text::new("Level 1"), shadowed(22.0)),
+            gauges(mode),
+            (DepthText, Text::new(""), shadowed(22.0)),
             (TurnText, Text::new("Turn 0"), shadowed(18.0)),
         ],
     )
 }
 
-/// The HP and food bars side by side, then the hunger state.
-fn gauges() -> impl Bundle {
+/// The HP and food bars side by side, then the hunger state. The hunt
+/// has no hunger, so no food bar.
+fn gauges(mode: Mode) -> impl Bundle {
+    let food_shown = if mode == Mode::Delve {
+        Display::Flex
+    } else {
+        Display::None
+    };
     (
         Name::new("HUD gauges"),
         Node {
@@ -121,18 +132,19 @@ fn gauges() -> impl Bundle {
             ..default()
         },
         children![
-            gauge(Gauge::Hp, HP_RED),
-            gauge(Gauge::Food, FOOD_GREEN),
+            gauge(Gauge::Hp, HP_RED, Display::Flex),
+            gauge(Gauge::Food, FOOD_GREEN, food_shown),
             (HungerText, Text::new(""), shadowed(16.0)),
         ],
     )
 }
 
 /// A coloured bar in a frame, with its numbers (`HP 17/20`) written over it.
-fn gauge(gauge: Gauge, colour: Color) -> impl Bundle {
+fn gauge(gauge: Gauge, colour: Color, display: Display) -> impl Bundle {
     (
         Name::new(format!("{gauge:?} bar")),
         Node {
+            display,
             width: px(GAUGE_WIDTH + 4.0),
             height: px(22),
             border: UiRect::all(px(2)),
@@ -200,6 +212,27 @@ fn bottom_panel() -> impl Bundle {
             (Text::new(LEGEND), shadowed(14.0), TextColor(LEGEND_COLOUR)),
         ],
     )
+}
+
+fn show_depth(
+    dungeon: Option<Res<Dungeon>>,
+    new_game: Res<NewGame>,
+    mut text: Single<&mut Text, (With<DepthText>, Changed<DepthText>)>,
+) {
+    let depth = dungeon.map_or(0, |d| d.depth);
+    text.0 = match new_game.mode {
+        Mode::Delve => depth_name(depth),
+        Mode::Hunt => "The Warrens".to_string(),
+    };
+}
+
+/// What the HUD calls a depth.
+pub fn depth_name(depth: u32) -> String {
+    if depth == 0 {
+        "Surface".to_string()
+    } else {
+        format!("Level {depth}")
+    }
 }
 
 fn show_turn(turn: Res<TurnCount>, mut text: Single<&mut Text, With<TurnText>>) {

@@ -77,6 +77,8 @@ fn command_for_char(text: &str) -> Option<Command> {
         "." => Some(Command::Act(Action::Wait)),
         "g" | "," => Some(Command::Act(Action::PickUp)),
         "e" => Some(Command::Act(Action::Eat)),
+        ">" => Some(Command::Act(Action::Descend)),
+        "<" => Some(Command::Act(Action::Ascend)),
         "i" => Some(Command::Inventory),
         "+" | "=" => Some(Command::ZoomIn),
         "-" => Some(Command::ZoomOut),

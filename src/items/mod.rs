@@ -5,11 +5,13 @@ pub mod scrolls;
 pub mod use_item;
 
 use bevy::prelude::*;
-use gloomdelve_core::Pos;
+use gloomdelve_core::mapgen::stairs::walk_distances;
+use gloomdelve_core::{Pos, Tile};
 
 use crate::NewGame;
 use crate::creatures::{Fighter, RulesRng};
 use crate::data::{ItemBook, ItemEffect};
+use crate::levels::{Dungeon, NewLevel};
 use crate::map::tilemap::FogRule;
 use crate::map::{Drawn, GridPos, Layer, Level};
 use crate::screens::{EnterPlaying, Screen};
@@ -58,10 +60,12 @@ impl Purse {
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Screen::Playing),
-        scatter_items
+        (scatter_items, place_the_key, finish_new_level)
+            .chain()
             .after(crate::creatures::seed_rules_rng)
-            .before(crate::creatures::populate)
-            .in_set(EnterPlaying::Rules),
+            .after(crate::creatures::populate)
+            .in_set(EnterPlaying::Rules)
+            .run_if(resource_exists::<NewLevel>),
     );
     app.add_message::<scrolls::SpellCast>();
     app.add_systems(
@@ -99,17 +103,14 @@ pub fn item(book: &ItemBook, kind: usize, at: Pos) -> impl Bundle {
     )
 }
 
-/// Lays each kind's `per_cave` items on free floor away from the hero.
+/// Lays each kind's items for the level's depth on free floor away from the hero.
 fn scatter_items(
     mut commands: Commands,
     new_game: Res<NewGame>,
     level: Res<Level>,
+    dungeon: Res<Dungeon>,
     mut rng: ResMut<RulesRng>,
-    existing: Query<(), With<Item>>,
 ) {
-    if !existing.is_empty() {
-        return;
-    }
     let mut free: Vec<Pos> = level
         .terrain
         .tiles()
@@ -117,8 +118,12 @@ fn scatter_items(
         .filter(|(p, t)| t.is_walkable() && *p != level.start)
         .map(|(p, _)| p)
         .collect();
+    let hungry = new_game.mode == crate::Mode::Delve;
     for (kind, data) in new_game.items.kinds.iter().enumerate() {
-        for _ in 0..data.per_cave {
+        if !hungry && matches!(data.effect, ItemEffect::Food(_)) {
+            continue;
+        }
+        for _ in 0..data.count_at(dungeon.depth) {
             if free.is_empty() {
                 return;
             }
@@ -126,6 +131,42 @@ fn scatter_items(
             commands.spawn(item(&new_game.items, kind, at));
         }
     }
+}
+
+/// Lays the Gold Key on the deepest level, on the floor farthest from
+/// where the hero arrives.
+fn place_the_key(
+    mut commands: Commands,
+    new_game: Res<NewGame>,
+    level: Res<Level>,
+    dungeon: Res<Dungeon>,
+) {
+    let key = new_game
+        .items
+        .kinds
+        .iter()
+        .position(|k| k.effect == ItemEffect::Key);
+    if let Some(key) = key.filter(|_| dungeon.depth == new_game.rules.depths) {
+        let at = farthest_floor(&level.terrain, level.start);
+        commands.spawn(item(&new_game.items, key, at));
+    }
+}
+
+/// The floor tile farthest on foot from `from` (stairs left out).
+fn farthest_floor(terrain: &gloomdelve_core::Terrain, from: Pos) -> Pos {
+    let distances = walk_distances(terrain.tiles(), from);
+    distances
+        .iter()
+        .filter(|(p, d)| {
+            d.is_some() && matches!(terrain.tile(*p), Tile::Floor | Tile::DugFloor | Tile::Grass)
+        })
+        .max_by_key(|(_, d)| **d)
+        .map_or(from, |(p, _)| p)
+}
+
+/// The new level is populated.
+fn finish_new_level(mut commands: Commands) {
+    commands.remove_resource::<NewLevel>();
 }
 
 /// What picking up the items on the hero's tile did.

@@ -85,6 +85,7 @@ fn lightning(actors: &mut Actors, hero: Entity, damage: i32) -> Option<Vec<Pos>>
         return None;
     };
     let blow = actors.hurt(target, damage, "killed by lightning".to_string())?;
+    actors.credit_hero(&blow);
     let end = if blow.killed { " It dies." } else { "" };
     actors.say(format!(
         "Lightning strikes the {} for {damage} damage.{end}",
@@ -127,6 +128,7 @@ fn fireball(actors: &mut Actors, at: Pos, radius: i32, damage: i32) -> Option<Ve
     actors.say("The fireball explodes!");
     for (victim, _) in victims {
         if let Some(blow) = actors.hurt(victim, damage, "killed by your own fireball".to_string()) {
+            actors.credit_hero(&blow);
             let line = match (blow.target_is_hero, blow.killed) {
                 (true, _) => format!("The fireball burns you for {damage} damage."),
                 (false, true) => format!("The fireball kills the {}.", blow.name),

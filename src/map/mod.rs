@@ -3,12 +3,12 @@
 pub mod tilemap;
 
 use bevy::prelude::*;
-use gloomdelve_core::mapgen::caves;
 use gloomdelve_core::{Pos, Terrain};
 
 use crate::creatures::{Fighter, Health};
+use crate::levels::{Dungeon, NewLevel};
 use crate::screens::{EnterPlaying, Screen};
-use crate::{NewGame, RulesData};
+use crate::{Mode, NewGame, RulesData};
 
 /// The level being played.
 #[derive(Resource, Clone, Debug)]
@@ -19,20 +19,9 @@ pub struct Level {
 }
 
 impl Level {
-    /// Generates the first cave of a new game.
+    /// Generates the first level of a new game: the surface.
     pub fn generate(new_game: &NewGame) -> Self {
-        let rules = &new_game.rules;
-        // Sizes were checked when the rules were loaded; fall back to the
-        // default size rather than fail if a caller skipped that check.
-        let cave = caves::generate(new_game.seed, rules.cave_width, rules.cave_height)
-            .or_else(|_| {
-                caves::generate(new_game.seed, caves::DEFAULT_WIDTH, caves::DEFAULT_HEIGHT)
-            })
-            .expect("the default cave size is valid");
-        Self {
-            terrain: cave.terrain,
-            start: cave.start,
-        }
+        crate::levels::generate::level_at(new_game, 0)
     }
 }
 
@@ -83,11 +72,36 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Generates the level unless one is already in place (a test may insert its own).
-fn ensure_level(mut commands: Commands, level: Option<Res<Level>>, new_game: Res<NewGame>) {
-    if level.is_none() {
-        commands.insert_resource(Level::generate(&new_game));
+/// Starts a new game's dungeon on the surface, unless it is under way.
+/// A level put in place without a dungeon (by a test) is a cave at depth 1.
+fn ensure_level(
+    mut commands: Commands,
+    level: Option<Res<Level>>,
+    dungeon: Option<Res<Dungeon>>,
+    new_game: Res<NewGame>,
+) {
+    if dungeon.is_some() {
+        return;
     }
+    let depth = match (level.is_some(), new_game.mode) {
+        (true, _) => 1,
+        (false, Mode::Delve) => {
+            commands.insert_resource(Level::generate(&new_game));
+            0
+        }
+        (false, Mode::Hunt) => {
+            let (level, spawns) = crate::hunt::hunt_level(new_game.seed);
+            commands.insert_resource(level);
+            commands.insert_resource(crate::hunt::Spawns(spawns));
+            0
+        }
+    };
+    commands.insert_resource(Dungeon {
+        depth,
+        deepest: depth,
+        ..default()
+    });
+    commands.insert_resource(NewLevel);
 }
 
 pub(crate) fn spawn_hero(
@@ -97,7 +111,11 @@ pub(crate) fn spawn_hero(
     heroes: Query<(), With<Hero>>,
 ) {
     if heroes.is_empty() {
-        commands.spawn(hero(level.start, &new_game.rules));
+        let mut hero = commands.spawn(hero(level.start, &new_game.rules));
+        if new_game.mode == Mode::Hunt {
+            // No hunger in the hunt.
+            hero.remove::<crate::hunger::Stomach>();
+        }
     }
 }
 

@@ -2,13 +2,14 @@
 //! answers in ordered phases. Nothing happens while no action is pending.
 
 use bevy::prelude::*;
-use gloomdelve_core::{Blocked, Bump, Dir, Pos};
+use gloomdelve_core::{Blocked, Bump, Dir, Pos, Tile};
 
 use crate::NewGame;
 use crate::combat::Actors;
 use crate::creatures::Fighter;
 use crate::hunger::HeroDug;
 use crate::items::{Item, Pack, Purse, pick_up_at};
+use crate::levels::{Dungeon, Travel, Way};
 use crate::map::GridPos;
 use crate::map::{Hero, TerrainChanged};
 use crate::screens::{Overlay, Screen};
@@ -27,9 +28,15 @@ pub enum Action {
     /// Drop an item from the pack onto the hero's tile.
     Drop(Entity),
     /// Read a scroll, aimed at a tile when it needs a target.
-    Read { scroll: Entity, target: Option<Pos> },
+    Read {
+        scroll: Entity,
+        target: Option<Pos>,
+    },
     /// Eat the food lying on the hero's tile.
     Eat,
+    /// Take the stairs down, or up.
+    Descend,
+    Ascend,
 }
 
 /// The hero's next action, waiting for the turn systems.
@@ -93,6 +100,8 @@ pub(crate) fn hero_acts(
     mut changed: MessageWriter<TerrainChanged>,
     mut taken: MessageWriter<TurnTaken>,
     mut dug: MessageWriter<HeroDug>,
+    mut travel: ResMut<Travel>,
+    dungeon: Option<Res<Dungeon>>,
 ) {
     let Some(action) = pending.0.take() else {
         return;
@@ -127,6 +136,17 @@ pub(crate) fn hero_acts(
         }
         // Played by `hunger::eat` and the `items` systems, which run first.
         Action::Use(_) | Action::Drop(_) | Action::Read { .. } | Action::Eat => return,
+        Action::Descend | Action::Ascend => {
+            let depth = dungeon.map_or(0, |d| d.depth);
+            match take_stairs(action, actors.level.terrain.tile(at), depth) {
+                Ok(way) => {
+                    travel.0 = Some(way);
+                    taken.write(TurnTaken);
+                }
+                Err(refusal) => actors.say(refusal),
+            }
+            return;
+        }
         Action::Move(dir) => dir,
     };
     match actors.level.terrain.bump(at, dir) {
@@ -138,6 +158,9 @@ pub(crate) fn hero_acts(
             _ => {
                 if actors.try_move(hero, to) {
                     pick_up(&mut actors, to);
+                    if let Some(note) = stairs_note(actors.level.terrain.tile(to)) {
+                        actors.say(note);
+                    }
                     taken.write(TurnTaken);
                 }
             }
@@ -151,6 +174,28 @@ pub(crate) fn hero_acts(
         Bump::Blocked(Blocked::Border) => actors.say("This rock is too hard to dig."),
         Bump::Blocked(Blocked::CornerGap) => actors.say("You cannot squeeze between the rocks."),
         Bump::Blocked(Blocked::Impassable) => actors.say("You cannot go that way."),
+    }
+}
+
+/// Where the stairs under the hero lead, or why it cannot take them.
+fn take_stairs(action: Action, underfoot: Tile, depth: u32) -> Result<Way, &'static str> {
+    match (action, underfoot) {
+        (Action::Descend, Tile::StairsDown) => Ok(Way::Down),
+        (Action::Descend, _) => Err("There are no stairs down here."),
+        (Action::Ascend, _) if depth == 0 => {
+            Err("Only the open sky is above you. The Gold Key lies below.")
+        }
+        (Action::Ascend, Tile::StairsUp) => Ok(Way::Up),
+        _ => Err("There are no stairs up here."),
+    }
+}
+
+/// What the hero reads on stepping onto stairs.
+fn stairs_note(tile: Tile) -> Option<&'static str> {
+    match tile {
+        Tile::StairsDown => Some("There are stairs down here. Press > to descend."),
+        Tile::StairsUp => Some("There are stairs up here. Press < to climb."),
+        _ => None,
     }
 }
 

@@ -3,7 +3,8 @@
 
 use std::process::{Command, Output};
 
-use gloomdelve_core::mapgen::caves;
+use gloomdelve_core::mapgen::Stairs;
+use gloomdelve_core::mapgen::caves::{self, CaveStyle};
 
 fn gloomdelve(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gloomdelve"))
@@ -23,7 +24,9 @@ fn mapgen_prints_the_seeded_cave() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text, caves::generate(3, 30, 20).unwrap().terrain.to_text());
+    let expected = caves::level(3, 30, 20, CaveStyle::default(), Stairs::BOTH).unwrap();
+    assert_eq!(text, expected.terrain.to_text());
+    assert!(text.contains('<') && text.contains('>'), "with stairs");
     let rows: Vec<&str> = text.lines().collect();
     assert_eq!(rows.len(), 20);
     assert!(rows.iter().all(|r| r.chars().count() == 30));

@@ -58,6 +58,7 @@ pub fn app_on(map: &str, hero: Pos, rules: RulesData) -> App {
             creatures: book,
             items: shipped_items(),
             reveal: false,
+            mode: gloomdelve::Mode::Delve,
         },
     });
     app.insert_resource(Level {
@@ -360,6 +361,7 @@ fn populated_cave(seed: u64, w: i32, h: i32) -> (App, caves::Cave) {
         creatures: shipped_book(),
         items: Default::default(),
         reveal: false,
+        mode: gloomdelve::Mode::Delve,
     };
     app.add_plugins(RulesPlugin { new_game });
     app.insert_resource(Level {
@@ -463,9 +465,10 @@ fn after_a_death_a_new_game_starts_from_a_fresh_cave() {
         RulesData::default().hero_hp
     );
     let mut q = app.world_mut().query_filtered::<(), With<Creature>>();
+    let surface_dwellers: u32 = shipped_book().kinds.iter().map(|k| k.count_at(0)).sum();
     assert!(
-        q.iter(app.world()).count() > 10,
-        "the new cave is populated"
+        q.iter(app.world()).count() as u32 == surface_dwellers && surface_dwellers > 0,
+        "the new game starts on a populated surface"
     );
 }
 

@@ -120,7 +120,8 @@ fn a_corpse_can_be_picked_up() {
 fn a_new_cave_holds_the_items_its_data_asks_for() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data/items.ron");
     let book = ItemBook::load(&path).unwrap();
-    let wanted: u32 = book.kinds.iter().map(|k| k.per_cave).sum();
+    // A level put in place by a test is a cave at depth 1.
+    let wanted: u32 = book.kinds.iter().map(|k| k.count_at(1)).sum();
     let cave = gloomdelve_core::mapgen::caves::generate(4, 90, 60).unwrap();
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
@@ -130,6 +131,7 @@ fn a_new_cave_holds_the_items_its_data_asks_for() {
         creatures: Default::default(),
         items: book,
         reveal: false,
+        mode: gloomdelve::Mode::Delve,
     };
     app.add_plugins(gloomdelve::RulesPlugin { new_game });
     app.insert_resource(Level {

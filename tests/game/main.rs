@@ -6,5 +6,6 @@ mod creatures;
 mod hunger;
 mod items;
 mod keys;
+mod levels;
 mod rules;
 mod window;

@@ -29,6 +29,7 @@ pub fn rules_app() -> App {
             creatures: Default::default(),
             items: Default::default(),
             reveal: false,
+            mode: gloomdelve::Mode::Delve,
         },
     });
     app

@@ -43,11 +43,12 @@ pub fn connect_regions(open: &mut Grid<bool>, border: i32) {
     let Some(main) = (0..sizes.len()).max_by_key(|&i| (sizes[i], std::cmp::Reverse(i))) else {
         return;
     };
+    let members = region_members(&labels, sizes.len());
     let mut joined = vec![false; sizes.len()];
     let mut parent: Grid<Option<Pos>> = Grid::new(open.width(), open.height(), None);
     let mut seen = Grid::new(open.width(), open.height(), false);
     let mut queue = VecDeque::new();
-    absorb_region(main as u32, &labels, &mut joined, &mut seen, &mut queue);
+    absorb_region(main, &members, &mut joined, &mut seen, &mut queue);
     while let Some(p) = queue.pop_front() {
         for dir in Dir::ORTHOGONAL {
             let n = p.step(dir);
@@ -59,7 +60,13 @@ pub fn connect_regions(open: &mut Grid<bool>, border: i32) {
             match labels[n] {
                 Some(region) if !joined[region as usize] => {
                     carve_back(open, &parent, p);
-                    absorb_region(region, &labels, &mut joined, &mut seen, &mut queue);
+                    absorb_region(
+                        region as usize,
+                        &members,
+                        &mut joined,
+                        &mut seen,
+                        &mut queue,
+                    );
                 }
                 _ => queue.push_back(n),
             }
@@ -67,20 +74,29 @@ pub fn connect_regions(open: &mut Grid<bool>, border: i32) {
     }
 }
 
+/// Each region's tiles, in scan order.
+fn region_members(labels: &Grid<Option<u32>>, regions: usize) -> Vec<Vec<Pos>> {
+    let mut members = vec![Vec::new(); regions];
+    for (p, label) in labels.iter() {
+        if let Some(region) = label {
+            members[*region as usize].push(p);
+        }
+    }
+    members
+}
+
 /// Marks every tile of `region` as reached and queues it as a search source.
 fn absorb_region(
-    region: u32,
-    labels: &Grid<Option<u32>>,
+    region: usize,
+    members: &[Vec<Pos>],
     joined: &mut [bool],
     seen: &mut Grid<bool>,
     queue: &mut VecDeque<Pos>,
 ) {
-    joined[region as usize] = true;
-    for (p, label) in labels.iter() {
-        if *label == Some(region) {
-            seen[p] = true;
-            queue.push_back(p);
-        }
+    joined[region] = true;
+    for &p in &members[region] {
+        seen[p] = true;
+        queue.push_back(p);
     }
 }
 

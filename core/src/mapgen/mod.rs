@@ -1,10 +1,49 @@
 //! Seeded, pure map generators. Each returns its terrain with the points
-//! the game needs (where the hero starts).
+//! the game needs: where the hero starts and where the stairs are.
 
 pub mod caves;
+#[cfg(test)]
+mod checks;
 pub mod connect;
+pub mod rooms;
+pub mod stairs;
+pub mod surface;
+pub mod warrens;
 
 use std::fmt;
+
+use crate::grid::Pos;
+use crate::terrain::Terrain;
+
+/// Which stairs a level needs: the surface has only a way down, the
+/// deepest level only a way up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stairs {
+    pub up: bool,
+    pub down: bool,
+}
+
+impl Stairs {
+    pub const BOTH: Stairs = Stairs {
+        up: true,
+        down: true,
+    };
+}
+
+/// A generated level: its terrain, where the hero starts, its stairs, and
+/// counts for `mapgen --stats` (such as `("rooms", 9)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Map {
+    pub terrain: Terrain,
+    /// Where the hero appears on a new game or on arrival from above: the
+    /// up stairs when there are some.
+    pub start: Pos,
+    /// The `StairsUp` tile, when asked for.
+    pub up: Option<Pos>,
+    /// The `StairsDown` tile, when asked for.
+    pub down: Option<Pos>,
+    pub stats: Vec<(&'static str, usize)>,
+}
 
 /// The smallest and largest map side any generator accepts.
 pub const MIN_SIDE: i32 = 20;

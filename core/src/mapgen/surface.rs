@@ -1,0 +1,248 @@
+//! The surface (depth 0), as in the Racket roguelike: grass with ponds and
+//! groves from seeded noise, a ring of trees round the edge, and stairs down.
+
+use noise::{Fbm, MultiFractal, NoiseFn, Perlin};
+
+use crate::grid::{Grid, Pos};
+use crate::mapgen::{BadSize, Map, Stairs, check_size, connect::connect_regions, stairs};
+use crate::rng::{GameRng, derive_seed};
+use crate::terrain::Terrain;
+use crate::tile::Tile;
+
+/// Default surface size, in tiles.
+pub const DEFAULT_WIDTH: i32 = 90;
+pub const DEFAULT_HEIGHT: i32 = 60;
+/// How many tiles deep the ring of trees is; it cannot be walked or dug.
+const BORDER: i32 = 1;
+/// Streams of the seed for each noise field and for lone trees.
+const WATER_STREAM: u64 = 1;
+const GROVE_STREAM: u64 = 2;
+const LONE_TREE_STREAM: u64 = 3;
+/// Noise features per tile: ponds are broad, groves a little tighter.
+const WATER_FREQUENCY: f64 = 0.07;
+const GROVE_FREQUENCY: f64 = 0.11;
+const OCTAVES: usize = 3;
+/// Noise below this is water; above [`GROVE_LEVEL`] (on land) is a tree.
+const WATER_LEVEL: f64 = -0.27;
+const GROVE_LEVEL: f64 = 0.25;
+/// The chance that open grass grows a lone tree.
+const LONE_TREE_CHANCE: f64 = 0.02;
+/// Grass is kept clear this far round the centre, where the hero starts.
+const CLEARING_RADIUS: i32 = 2;
+
+/// Generates a `width × height` surface from `seed`. The hero starts at the
+/// centre; the one stairs down lie as far from there on foot as the map
+/// allows. Every grass tile can be reached: where noise walls off a pocket,
+/// a path of grass is cut through the trees or water to it.
+///
+/// Stats: `grass`, `water` and `trees` (tiles; the border's trees count).
+pub fn generate(seed: u64, width: i32, height: i32) -> Result<Map, BadSize> {
+    check_size(width, height)?;
+    let mut tiles = noise_tiles(seed, width, height);
+    add_lone_trees(
+        &mut tiles,
+        &mut GameRng::new(derive_seed(seed, LONE_TREE_STREAM)),
+    );
+    let centre = Pos::new(width / 2, height / 2);
+    clear_around(&mut tiles, centre);
+    join_grass(&mut tiles);
+    let down_only = Stairs {
+        up: false,
+        down: true,
+    };
+    let placed = stairs::place(&mut tiles, centre, down_only);
+    let count = |kind: Tile| tiles.iter().filter(|(_, t)| **t == kind).count();
+    let stats = vec![
+        ("grass", count(Tile::Grass)),
+        ("water", count(Tile::Water)),
+        ("trees", count(Tile::Tree)),
+    ];
+    Ok(Map {
+        terrain: Terrain::new(tiles, BORDER),
+        start: placed.start,
+        up: placed.up,
+        down: placed.down,
+        stats,
+    })
+}
+
+/// Fractal noise seeded from one stream of `seed`.
+fn field(seed: u64, stream: u64, frequency: f64) -> Fbm<Perlin> {
+    // The noise crate takes a 32-bit seed: keep the low half of a derived one.
+    let noise_seed = derive_seed(seed, stream) as u32;
+    Fbm::<Perlin>::new(noise_seed)
+        .set_octaves(OCTAVES)
+        .set_frequency(frequency)
+}
+
+/// Water where the water field is low, trees where the grove field is
+/// high, grass elsewhere; trees all round the border.
+fn noise_tiles(seed: u64, width: i32, height: i32) -> Grid<Tile> {
+    let water = field(seed, WATER_STREAM, WATER_FREQUENCY);
+    let groves = field(seed, GROVE_STREAM, GROVE_FREQUENCY);
+    let mut tiles = Grid::new(width, height, Tile::Tree);
+    for p in tiles.positions() {
+        if tiles.is_within_border(p, BORDER) {
+            continue;
+        }
+        let at = [f64::from(p.x), f64::from(p.y)];
+        tiles[p] = if water.get(at) < WATER_LEVEL {
+            Tile::Water
+        } else if groves.get(at) > GROVE_LEVEL {
+            Tile::Tree
+        } else {
+            Tile::Grass
+        };
+    }
+    tiles
+}
+
+fn add_lone_trees(tiles: &mut Grid<Tile>, rng: &mut GameRng) {
+    for p in tiles.positions() {
+        if tiles[p] == Tile::Grass && rng.chance(LONE_TREE_CHANCE) {
+            tiles[p] = Tile::Tree;
+        }
+    }
+}
+
+/// Turns the square of [`CLEARING_RADIUS`] round `centre` into grass.
+fn clear_around(tiles: &mut Grid<Tile>, centre: Pos) {
+    for y in centre.y - CLEARING_RADIUS..=centre.y + CLEARING_RADIUS {
+        for x in centre.x - CLEARING_RADIUS..=centre.x + CLEARING_RADIUS {
+            let p = Pos::new(x, y);
+            if tiles.in_bounds(p) && !tiles.is_within_border(p, BORDER) {
+                tiles[p] = Tile::Grass;
+            }
+        }
+    }
+}
+
+/// Cuts grass paths through trees and water until all grass is one region.
+fn join_grass(tiles: &mut Grid<Tile>) {
+    let mut open = Grid::from_fn(tiles.width(), tiles.height(), |p| tiles[p] == Tile::Grass);
+    connect_regions(&mut open, BORDER);
+    for (p, &is_open) in open.iter() {
+        if is_open {
+            tiles[p] = Tile::Grass;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mapgen::checks::{check_map, check_repeatable_and_varied, count, stat};
+    use crate::mapgen::stairs::walk_distances;
+
+    const SEEDS: u64 = 1000;
+    const DOWN_ONLY: Stairs = Stairs {
+        up: false,
+        down: true,
+    };
+
+    /// The least walk from the centre to the stairs down on a default map:
+    /// half the way to a corner as the crow flies.
+    const MIN_STAIRS_WALK: u32 = (DEFAULT_WIDTH + DEFAULT_HEIGHT) as u32 / 4;
+
+    fn default_map(seed: u64) -> Map {
+        generate(seed, DEFAULT_WIDTH, DEFAULT_HEIGHT).unwrap()
+    }
+
+    /// Only grass, water, trees and the stairs down; a tree border that
+    /// cannot be walked or dug; the stats are the grid's counts.
+    fn check_surface(map: &Map, seed: u64) {
+        let t = &map.terrain;
+        assert_eq!(t.border(), BORDER);
+        for (p, &tile) in t.tiles().iter() {
+            assert!(
+                matches!(
+                    tile,
+                    Tile::Grass | Tile::Water | Tile::Tree | Tile::StairsDown
+                ),
+                "seed {seed}: {tile:?} at {p:?}"
+            );
+            if t.tiles().is_within_border(p, BORDER) {
+                assert!(
+                    tile == Tile::Tree && !t.is_walkable(p) && !t.is_diggable(p),
+                    "seed {seed}: border at {p:?}"
+                );
+            }
+        }
+        for (name, kind) in [
+            ("grass", Tile::Grass),
+            ("water", Tile::Water),
+            ("trees", Tile::Tree),
+        ] {
+            assert_eq!(
+                stat(map, name),
+                count(map, |t| t == kind),
+                "seed {seed}: {name}"
+            );
+        }
+        let centre = Pos::new(t.width() / 2, t.height() / 2);
+        assert_eq!(map.start, centre, "seed {seed}: start off centre");
+    }
+
+    #[test]
+    fn default_surfaces_are_connected_with_far_stairs_down() {
+        let (mut with_water, mut with_groves) = (0, 0);
+        for seed in 0..SEEDS {
+            let map = default_map(seed);
+            check_map(&map, DOWN_ONLY, seed);
+            check_surface(&map, seed);
+            let area = (DEFAULT_WIDTH * DEFAULT_HEIGHT) as usize;
+            let grass = stat(&map, "grass");
+            assert!(
+                grass * 2 >= area,
+                "seed {seed}: only {grass} grass of {area}"
+            );
+            let down = map.down.unwrap();
+            let on_foot = walk_distances(map.terrain.tiles(), map.start)[down].unwrap();
+            assert!(
+                on_foot >= MIN_STAIRS_WALK,
+                "seed {seed}: stairs down {down:?} only {on_foot} steps from the start"
+            );
+            with_water += usize::from(stat(&map, "water") >= 20);
+            // More trees than the border and the lone ones: a grove.
+            let border = 2 * (DEFAULT_WIDTH + DEFAULT_HEIGHT) as usize - 4;
+            with_groves += usize::from(stat(&map, "trees") >= border + area / 20);
+        }
+        assert!(with_water >= 900, "only {with_water} maps have ponds");
+        assert!(with_groves >= 900, "only {with_groves} maps have groves");
+    }
+
+    #[test]
+    fn extreme_sizes_work() {
+        for (width, height) in [(20, 20), (20, 600), (600, 20), (600, 600)] {
+            for seed in 0..5 {
+                let map = generate(seed, width, height).unwrap();
+                check_map(&map, DOWN_ONLY, seed);
+                check_surface(&map, seed);
+            }
+        }
+        assert!(generate(1, 19, 40).is_err());
+        assert!(generate(1, 40, 601).is_err());
+    }
+
+    #[test]
+    fn same_seed_same_map_and_different_seeds_differ() {
+        check_repeatable_and_varied(SEEDS, default_map);
+    }
+
+    #[test]
+    fn joining_cuts_a_path_to_a_walled_off_pocket() {
+        let mut tiles = Grid::from_fn(9, 5, |p| {
+            if p.x == 4 || Grid::new(9, 5, ()).is_within_border(p, 1) {
+                Tile::Tree
+            } else {
+                Tile::Grass
+            }
+        });
+        join_grass(&mut tiles);
+        assert_eq!(tiles[Pos::new(0, 2)], Tile::Tree, "the border stays");
+        let open_column = (1..4)
+            .filter(|&y| tiles[Pos::new(4, y)] == Tile::Grass)
+            .count();
+        assert_eq!(open_column, 1, "one tree is cut");
+    }
+}

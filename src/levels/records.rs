@@ -1,0 +1,210 @@
+//! A level off screen is data: its terrain, what the hero remembers of it,
+//! and plain records of its creatures and floor items. Stashing a level
+//! despawns its entities into records; restoring spawns them back.
+
+use bevy::prelude::*;
+use gloomdelve_core::{Grid, Pos, Terrain};
+use serde::{Deserialize, Serialize};
+
+use crate::NewGame;
+use crate::combat::{Corpse, Paralyzed};
+use crate::creatures::{Creature, CreatureId, FungusAi, GoblinAi, Health, spawn_creature_with_id};
+use crate::fov::Sight;
+use crate::items::{Item, item};
+use crate::map::tilemap::FogRule;
+use crate::map::{Drawn, GridPos, Level};
+
+/// A level kept as data while the hero is elsewhere.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredLevel {
+    pub terrain: Terrain,
+    /// Where the hero first arrived.
+    pub start: Pos,
+    /// The tiles the hero has seen.
+    pub memory: Grid<bool>,
+    pub creatures: Vec<CreatureRecord>,
+    pub items: Vec<ItemRecord>,
+}
+
+/// One creature as data: its kind, place, health and AI memory.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CreatureRecord {
+    pub id: u64,
+    pub kind: usize,
+    pub pos: Pos,
+    pub hp: i32,
+    pub max_hp: i32,
+    pub fungus_spreads: Option<u32>,
+    pub goblin_last_seen: Option<Pos>,
+    pub paralyzed: Option<u32>,
+}
+
+/// One item lying on the floor, as data.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ItemRecord {
+    pub kind: usize,
+    pub name: String,
+    pub sprite: String,
+    pub pos: Pos,
+    /// Whether the hero has seen it, so it shows dimmed from memory.
+    pub seen: bool,
+    pub corpse: Option<Corpse>,
+}
+
+type CreatureParts<'a> = (
+    Entity,
+    &'a CreatureId,
+    &'a Creature,
+    &'a GridPos,
+    &'a Health,
+    Option<&'a FungusAi>,
+    Option<&'a GoblinAi>,
+    Option<&'a Paralyzed>,
+);
+
+type ItemParts<'a> = (
+    Entity,
+    &'a Item,
+    &'a Name,
+    &'a Drawn,
+    &'a GridPos,
+    &'a FogRule,
+    Option<&'a Corpse>,
+);
+
+/// Turns the current level into data and despawns its creatures and floor
+/// items. The hero and its pack stay.
+pub fn stash_level(world: &mut World) -> StoredLevel {
+    let (level, gone) = record_level(world);
+    for entity in gone {
+        world.despawn(entity);
+    }
+    level
+}
+
+/// The current level as data, leaving the world as it is.
+pub fn describe_level(world: &mut World) -> StoredLevel {
+    record_level(world).0
+}
+
+/// The current level as data, with the entities that data replaces.
+fn record_level(world: &mut World) -> (StoredLevel, Vec<Entity>) {
+    let mut creatures: Vec<(Entity, CreatureRecord)> = world
+        .query::<CreatureParts>()
+        .iter(world)
+        .filter(|parts| parts.4.hp > 0)
+        .map(
+            |(entity, id, creature, pos, health, fungus, goblin, paralyzed)| {
+                let record = CreatureRecord {
+                    id: id.0,
+                    kind: creature.kind,
+                    pos: pos.0,
+                    hp: health.hp,
+                    max_hp: health.max,
+                    fungus_spreads: fungus.map(|f| f.spreads),
+                    goblin_last_seen: goblin.and_then(|g| g.last_seen),
+                    paralyzed: paralyzed.map(|p| p.turns),
+                };
+                (entity, record)
+            },
+        )
+        .collect();
+    creatures.sort_by_key(|(_, record)| record.id);
+    let mut items: Vec<(Entity, ItemRecord)> = world
+        .query::<ItemParts>()
+        .iter(world)
+        .map(|(entity, item, name, drawn, pos, fog, corpse)| {
+            let record = ItemRecord {
+                kind: item.kind,
+                name: name.to_string(),
+                sprite: drawn.sprite.clone(),
+                pos: pos.0,
+                seen: *fog == FogRule::Remembered { seen: true },
+                corpse: corpse.cloned(),
+            };
+            (entity, record)
+        })
+        .collect();
+    items.sort_by(|(_, a), (_, b)| (a.pos, a.kind, &a.name).cmp(&(b.pos, b.kind, &b.name)));
+    let gone: Vec<Entity> = creatures
+        .iter()
+        .map(|(e, _)| *e)
+        .chain(items.iter().map(|(e, _)| *e))
+        .collect();
+    // The dead that were not yet cleared go too.
+    let dead: Vec<Entity> = world
+        .query_filtered::<(Entity, &Health), With<Creature>>()
+        .iter(world)
+        .filter(|(_, h)| h.hp <= 0)
+        .map(|(e, _)| e)
+        .collect();
+    let level = world.resource::<Level>().clone();
+    let memory = world
+        .get_resource::<Sight>()
+        .map(Sight::memory)
+        .unwrap_or_else(|| Grid::new(level.terrain.width(), level.terrain.height(), false));
+    let stored = StoredLevel {
+        terrain: level.terrain,
+        start: level.start,
+        memory,
+        creatures: creatures.into_iter().map(|(_, r)| r).collect(),
+        items: items.into_iter().map(|(_, r)| r).collect(),
+    };
+    (stored, gone.into_iter().chain(dead).collect())
+}
+
+/// Makes a stored level the current one: its terrain, its memory, and its
+/// creatures and items spawned back as they were.
+pub fn restore_level(world: &mut World, stored: StoredLevel) {
+    let new_game = world.resource::<NewGame>().clone();
+    let sight = Sight::remembering(stored.memory, new_game.reveal);
+    world.insert_resource(sight);
+    world.insert_resource(Level {
+        terrain: stored.terrain,
+        start: stored.start,
+    });
+    let mut commands = world.commands();
+    for record in &stored.creatures {
+        respawn_creature(&mut commands, &new_game, record);
+    }
+    for record in &stored.items {
+        respawn_item(&mut commands, &new_game, record);
+    }
+    world.flush();
+}
+
+fn respawn_creature(commands: &mut Commands, new_game: &NewGame, record: &CreatureRecord) {
+    let id = CreatureId(record.id);
+    let mut entity =
+        spawn_creature_with_id(commands, &new_game.creatures, id, record.kind, record.pos);
+    entity.insert(Health {
+        hp: record.hp,
+        max: record.max_hp,
+    });
+    if let Some(spreads) = record.fungus_spreads {
+        entity.insert(FungusAi { spreads });
+    }
+    if let Some(last_seen) = record.goblin_last_seen {
+        entity.insert(GoblinAi {
+            last_seen: Some(last_seen),
+        });
+    }
+    if let Some(turns) = record.paralyzed {
+        entity.insert(Paralyzed { turns });
+    }
+}
+
+fn respawn_item(commands: &mut Commands, new_game: &NewGame, record: &ItemRecord) {
+    if record.kind >= new_game.items.kinds.len() {
+        return;
+    }
+    let mut entity = commands.spawn(item(&new_game.items, record.kind, record.pos));
+    entity.insert((
+        Name::new(record.name.clone()),
+        Drawn::new(record.sprite.clone(), crate::map::Layer::Items),
+        FogRule::Remembered { seen: record.seen },
+    ));
+    if let Some(corpse) = &record.corpse {
+        entity.insert(corpse.clone());
+    }
+}
