@@ -23,6 +23,9 @@ pub struct Cli {
     /// Debug: show the whole map, ignoring the fog of war.
     #[arg(long)]
     pub reveal: bool,
+    /// Debug: log the frame time every second (to measure smoothness).
+    #[arg(long)]
+    pub frame_times: bool,
     /// Delve for the Gold Key, or hunt in a 600x600 Warrens world.
     #[arg(long, value_enum, default_value = "delve")]
     pub mode: crate::Mode,

@@ -67,7 +67,14 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
             .unwrap_or_else(default_screenshot_dir),
     };
     let (width, height) = cli.window;
-    let exit = App::new()
+    let mut app = App::new();
+    if cli.frame_times {
+        app.add_plugins((
+            bevy::diagnostic::FrameTimeDiagnosticsPlugin::default(),
+            bevy::diagnostic::LogDiagnosticsPlugin::default(),
+        ));
+    }
+    let exit = app
         .add_plugins(
             DefaultPlugins
                 .set(WindowPlugin {

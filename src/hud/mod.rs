@@ -3,6 +3,7 @@
 //! legend at the bottom; damage numbers floating over the map.
 
 mod damage;
+mod fanfare;
 pub mod look;
 pub mod spells;
 
@@ -76,7 +77,12 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (show_turn, show_depth, show_hp, show_food, show_log).run_if(in_state(Screen::Playing)),
     );
-    app.add_plugins((damage::plugin, spells::plugin, look::plugin));
+    app.add_plugins((
+        damage::plugin,
+        fanfare::plugin,
+        spells::plugin,
+        look::plugin,
+    ));
 }
 
 fn shadowed(size: f32) -> impl Bundle {

@@ -176,6 +176,20 @@ fn next_world_after_the_pause(world: &mut World) {
     }
     world.remove_resource::<Cleared>();
     world.write_message(Fanfare);
+    // The old world is wiped between screens, where no system needs it.
+    world.insert_resource(FreshWorld);
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Travelling);
+}
+
+/// Asks the trip between screens for a new hunt world.
+#[derive(Resource, Debug)]
+pub struct FreshWorld;
+
+/// Replaces a cleared world with a new one from a new seed.
+pub fn open_a_fresh_world(world: &mut World) {
+    world.remove_resource::<FreshWorld>();
     let old_seed = world.resource::<NewGame>().seed;
     crate::game_over::wipe_game(world);
     let turn = world.resource::<TurnCount>().0;
@@ -183,8 +197,4 @@ fn next_world_after_the_pause(world: &mut World) {
         turn,
         format!("Fanfare! The warrens of seed {old_seed} are cleared. A new world opens."),
     );
-    world.insert_resource(crate::levels::Travel(None));
-    world
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Travelling);
 }

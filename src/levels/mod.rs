@@ -47,7 +47,7 @@ pub enum Way {
 #[derive(Resource, Debug, Default)]
 pub struct Travel(pub Option<Way>);
 
-/// The turn, kills and depth of a won game, for the victory screen.
+/// Present once the hero has come home with the Gold Key.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Won;
 
@@ -90,6 +90,10 @@ pub fn change_level(world: &mut World) {
     world
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
+    if world.contains_resource::<crate::hunt::FreshWorld>() {
+        crate::hunt::open_a_fresh_world(world);
+        return;
+    }
     let Some(way) = way else {
         return;
     };

@@ -305,3 +305,53 @@ fn a_picked_up_item_leaves_the_level_with_the_hero() {
         "still in the world, in the pack"
     );
 }
+
+#[test]
+fn clearing_the_warrens_brings_a_fanfare_and_a_fresh_world() {
+    let mut app = new_game(26, Mode::Hunt, shipped_rules());
+    let first = app.world().resource::<Level>().terrain.clone();
+    let mut q = app.world_mut().query_filtered::<Entity, With<Creature>>();
+    let enemies: Vec<Entity> = q.iter(app.world()).collect();
+    for enemy in enemies {
+        set_hp(&mut app, enemy, 0);
+    }
+    act(&mut app, Action::Wait);
+    assert!(
+        app.world()
+            .get_resource::<gloomdelve::hunt::Cleared>()
+            .is_some(),
+        "the pause starts"
+    );
+    for _ in 0..gloomdelve::hunt::CLEARED_PAUSE_FRAMES - 5 {
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<Level>().terrain,
+        first,
+        "still paused"
+    );
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_ne!(
+        app.world().resource::<Level>().terrain,
+        first,
+        "a fresh world"
+    );
+    assert!(
+        app.world().resource::<NewGame>().seed != 26,
+        "from a new seed"
+    );
+    let roster = app.world().resource::<Roster>().clone();
+    let mut q = app.world_mut().query_filtered::<(), With<Creature>>();
+    assert_eq!(q.iter(app.world()).count(), roster.0.len(), "a new roster");
+    assert!(
+        app.world()
+            .resource::<gloomdelve::log::GameLog>()
+            .recent(5)
+            .iter()
+            .any(|e| e.text.starts_with("Fanfare!")),
+        "the fanfare is announced"
+    );
+}

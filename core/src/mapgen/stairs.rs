@@ -60,7 +60,7 @@ fn nearest_host(tiles: &Grid<Tile>, target: Pos) -> Option<Pos> {
 }
 
 /// The stairs-holding tile farthest on foot from `from`, other than `from`
-/// itself (the last one reached wins a tie).
+/// itself (a tie goes to the last in scan order).
 fn farthest_host(tiles: &Grid<Tile>, from: Pos) -> Option<Pos> {
     let distances = walk_distances(tiles, from);
     distances

@@ -35,9 +35,9 @@ const AREA_ROWS: i32 = 3;
 const SMALL_TUNNEL_MIN_LEN: i32 = 3;
 const SMALL_TUNNEL_MAX_LEN: i32 = 150;
 /// The least distance between parallel small tunnels.
-const SMALL_TUNNEL_SPACING: i32 = 4;
+const SMALL_TUNNEL_SPACING: i32 = 3;
 /// The most small tunnels joining the same two rooms or large tunnels.
-const SMALL_TUNNELS_PER_PAIR: usize = 2;
+const SMALL_TUNNELS_PER_PAIR: usize = 4;
 /// Probes per kind of small tunnel before the whole layout is redrawn.
 const SMALL_TUNNEL_TRIES: usize = 5000;
 
@@ -128,9 +128,9 @@ pub struct Warrens {
     pub nibbles: usize,
 }
 
-/// Generates the Warrens from `seed`. The rare layout whose small tunnels
-/// cannot all be placed is redrawn from a seed derived from `seed`, so the
-/// result stays repeatable.
+/// Generates the Warrens from `seed`. A layout whose small tunnels cannot
+/// all be placed (about a third of them) is redrawn from a seed derived from
+/// `seed`, so the result stays repeatable.
 pub fn generate(seed: u64) -> Warrens {
     (0..)
         .find_map(|attempt| try_generate(derive_seed(seed, attempt)))
@@ -983,32 +983,5 @@ mod tests {
             let ((a, wa), (b, wb)) = (pair[0], pair[1]);
             assert_ne!(wa.map.terrain, wb.map.terrain, "seeds {a} and {b} match");
         }
-    }
-}
-#[cfg(test)]
-mod timing_tmp {
-    use super::*;
-    #[test]
-    fn timing_tmp() {
-        let mut worst = (0, 0u64);
-        let mut hist = [0usize; 8];
-        let mut slowest = std::time::Duration::ZERO;
-        let t0 = std::time::Instant::now();
-        for seed in 0..2000u64 {
-            let t = std::time::Instant::now();
-            let mut k = 0;
-            while try_generate(derive_seed(seed, k)).is_none() {
-                k += 1;
-            }
-            slowest = slowest.max(t.elapsed());
-            hist[(k as usize).min(7)] += 1;
-            worst = worst.max((k, seed));
-        }
-        eprintln!(
-            "hist {hist:?} worst {worst:?} slowest {slowest:?} mean {:?}",
-            t0.elapsed() / 2000
-        );
-        let w = generate(7);
-        std::fs::write("/tmp/warrens7.txt", w.map.terrain.to_text()).unwrap();
     }
 }
