@@ -179,10 +179,11 @@ fn eat(
     mut commands: Commands,
     mut taken: MessageWriter<TurnTaken>,
 ) {
+    let book = &new_game.items;
     let Ok((hero, at, mut pack, mut stomach, mut health)) = hero.single_mut() else {
+        refuse_without_hunger(&mut pending, book, &items, &mut log, turn.0);
         return;
     };
-    let book = &new_game.items;
     let meal = match pending.0 {
         Some(Action::Eat) => food_underfoot(at.0, book, &items),
         Some(Action::Use(item))
@@ -222,6 +223,27 @@ fn eat(
         });
     }
     taken.write(TurnTaken);
+}
+
+/// A hero with no stomach (the hunt has no hunger) does not eat.
+fn refuse_without_hunger(
+    pending: &mut PendingAction,
+    book: &ItemBook,
+    items: &Edibles,
+    log: &mut GameLog,
+    turn: u64,
+) {
+    let wants_to_eat = match pending.0 {
+        Some(Action::Eat) => true,
+        Some(Action::Use(item)) => items
+            .get(item)
+            .is_ok_and(|(_, i, _, c, _)| nourishment(book, i, c).is_some()),
+        _ => false,
+    };
+    if wants_to_eat {
+        pending.0 = None;
+        log.say(turn, "There is no hunger in the hunt; you need not eat.");
+    }
 }
 
 /// Each turn costs food, and a dig costs more. At 0 food the hero starves.

@@ -238,6 +238,11 @@ fn a_hunt_death_sends_every_enemy_home_and_keeps_the_terrain() {
             .is_none(),
         "no hunger"
     );
+    act(&mut app, Action::Eat);
+    assert_eq!(
+        last_line(&app),
+        "There is no hunger in the hunt; you need not eat."
+    );
     let start = hero_pos(&mut app);
 
     // Dig a wall, wound one enemy, kill another, then fall.
