@@ -293,7 +293,7 @@ fn prepare_sprite_book(
     match build_sprite_book(&collection, &atlases, &images) {
         Ok(book) => {
             commands.insert_resource(book);
-            next.set(Screen::Playing);
+            next.set(Screen::Title);
         }
         Err(message) => {
             errors.0.push(message);

@@ -26,9 +26,10 @@ pub struct Cli {
     /// Debug: log the frame time every second (to measure smoothness).
     #[arg(long)]
     pub frame_times: bool,
-    /// Delve for the Gold Key, or hunt in a 600x600 Warrens world.
-    #[arg(long, value_enum, default_value = "delve")]
-    pub mode: crate::Mode,
+    /// Delve for the Gold Key (the default), or hunt in a 600x600 Warrens
+    /// world. With --seed or --mode the game skips the title screen.
+    #[arg(long, value_enum)]
+    pub mode: Option<crate::Mode>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -50,6 +51,23 @@ pub enum Command {
         #[arg(long)]
         stats: bool,
     },
+    /// Test aid: plays headless, saving after every turn (the crash tests
+    /// kill it mid-save).
+    #[command(hide = true)]
+    SaveLoop(SaveLoop),
+}
+
+/// The hidden test aid behind `save-loop`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SaveLoop {
+    /// The data folder to save into.
+    #[arg(long)]
+    pub dir: PathBuf,
+    /// How many turns to play, saving after each.
+    #[arg(long, default_value_t = 1000)]
+    pub saves: u32,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 }
 
 /// The map generators `mapgen` can run.

@@ -42,7 +42,7 @@ pub(super) fn screen_plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Victory), show_victory);
     app.add_systems(
         Update,
-        esc_starts_over.run_if(in_state(Screen::GameOver).or_eager(in_state(Screen::Victory))),
+        esc_to_the_title.run_if(in_state(Screen::GameOver).or_eager(in_state(Screen::Victory))),
     );
 }
 
@@ -56,6 +56,13 @@ fn start_over(world: &mut World) {
 
 /// Clears every trace of the game played, and picks the next seed.
 pub fn wipe_game(world: &mut World) {
+    clear_game(world);
+    let mut new_game = world.resource_mut::<NewGame>();
+    new_game.seed = derive_seed(new_game.seed, 0x5EED) % 1_000_000;
+}
+
+/// Despawns the game's entities and resets its state to "no game yet".
+pub fn clear_game(world: &mut World) {
     let things: Vec<Entity> = world
         .query_filtered::<Entity, Or<(With<GridPos>, With<Item>)>>()
         .iter(world)
@@ -75,8 +82,6 @@ pub fn wipe_game(world: &mut World) {
     world.insert_resource(NextCreatureId::default());
     world.insert_resource(Occupancy::default());
     world.insert_resource(PendingAction::default());
-    let mut new_game = world.resource_mut::<NewGame>();
-    new_game.seed = derive_seed(new_game.seed, 0x5EED) % 1_000_000;
     world.remove_resource::<crate::hunt::Roster>();
     world.remove_resource::<crate::hunt::Spawns>();
 }
@@ -200,11 +205,12 @@ fn spawn_end_screen(
     ));
 }
 
-fn esc_starts_over(mut keys: MessageReader<KeyboardInput>, mut start: MessageWriter<StartOver>) {
+/// Esc on the death or victory screen returns to the title.
+fn esc_to_the_title(mut keys: MessageReader<KeyboardInput>, mut next: ResMut<NextState<Screen>>) {
     let esc = keys
         .read()
         .any(|k| k.state == ButtonState::Pressed && !k.repeat && k.logical_key == Key::Escape);
     if esc {
-        start.write(StartOver);
+        next.set(Screen::Title);
     }
 }

@@ -9,6 +9,7 @@ pub mod assets;
 pub mod camera;
 pub mod cli;
 pub mod combat;
+pub mod config;
 pub mod creatures;
 pub mod data;
 pub mod fov;
@@ -22,8 +23,11 @@ pub mod items;
 pub mod levels;
 pub mod log;
 pub mod map;
+pub mod overlays;
+pub mod save;
 pub mod screens;
 pub mod screenshot;
+pub mod title;
 pub mod turn;
 
 use bevy::prelude::*;
@@ -44,7 +48,18 @@ pub struct NewGame {
 }
 
 /// The two ways to play (SPEC.md "Modes").
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    clap::ValueEnum,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub enum Mode {
     /// Down to level 10 for the Gold Key and back up.
     #[default]
@@ -76,6 +91,8 @@ impl Plugin for RulesPlugin {
             levels::plugin,
             hunt::plugin,
             game_over::rules_plugin,
+            save::plugin,
+            title::rules_plugin,
         ));
     }
 }
@@ -97,6 +114,8 @@ impl Plugin for PresentationPlugin {
             screenshot::plugin,
             game_over::screen_plugin,
             inventory::screen::plugin,
+            title::screen_plugin,
+            overlays::plugin,
         ));
     }
 }

@@ -9,7 +9,7 @@ pub struct GameLog {
 }
 
 /// One line of the log and the turn it was said on.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LogEntry {
     pub turn: u64,
     pub text: String,
@@ -21,6 +21,16 @@ impl GameLog {
             turn,
             text: text.into(),
         });
+    }
+
+    /// Every entry, oldest first.
+    pub fn entries(&self) -> &[LogEntry] {
+        &self.entries
+    }
+
+    /// A log holding `entries` (a loaded game's).
+    pub fn from_entries(entries: Vec<LogEntry>) -> Self {
+        Self { entries }
     }
 
     /// The newest `n` entries, oldest first.

@@ -22,6 +22,7 @@ fn main() -> ExitCode {
             height,
             stats,
         }) => print_map(kind, seed, (width, height), stats),
+        Some(Command::SaveLoop(options)) => save_loop(&options),
         None => run_game(&cli),
     };
     result.unwrap_or_else(|message| {
@@ -53,6 +54,38 @@ fn print_map(
     Ok(ExitCode::SUCCESS)
 }
 
+/// Plays a headless game from the shipped data, saving after every turn.
+fn save_loop(options: &gloomdelve::cli::SaveLoop) -> Result<ExitCode, String> {
+    use std::io::Write;
+    let assets_dir = find_assets_dir()?;
+    let new_game = NewGame {
+        seed: options.seed,
+        rules: RulesData::load(&assets_dir.join("data/rules.ron"))?,
+        creatures: CreatureBook::load(&assets_dir.join("data/creatures.ron"))?,
+        items: ItemBook::load(&assets_dir.join("data/items.ron"))?,
+        reveal: false,
+        mode: gloomdelve::Mode::Delve,
+    };
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .add_plugins(RulesPlugin { new_game })
+        .insert_resource(gloomdelve::save::DataDir(options.dir.clone()));
+    app.world_mut()
+        .resource_mut::<NextState<gloomdelve::screens::Screen>>()
+        .set(gloomdelve::screens::Screen::Playing);
+    app.update();
+    for turn in 0..options.saves {
+        app.world_mut()
+            .resource_mut::<gloomdelve::turn::PendingAction>()
+            .0 = Some(gloomdelve::turn::Action::Wait);
+        app.update();
+        gloomdelve::save::save_now(app.world_mut())?;
+        println!("saved {turn}");
+        std::io::stdout().flush().ok();
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn run_game(cli: &Cli) -> Result<ExitCode, String> {
     let assets_dir = find_assets_dir()?;
     let rules = RulesData::load(&assets_dir.join("data/rules.ron"))?;
@@ -73,6 +106,16 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
             bevy::diagnostic::FrameTimeDiagnosticsPlugin::default(),
             bevy::diagnostic::LogDiagnosticsPlugin::default(),
         ));
+    }
+    let (bindings, notes) =
+        gloomdelve::config::load_bindings(&gloomdelve::config::standard_config_dir());
+    for note in &notes {
+        eprintln!("gloomdelve: {note}");
+    }
+    app.insert_resource(gloomdelve::input::KeyBindings(bindings));
+    app.insert_resource(gloomdelve::config::ConfigNotes(notes));
+    if cli.seed.is_some() || cli.mode.is_some() {
+        app.insert_resource(gloomdelve::title::DirectStart);
     }
     let exit = app
         .add_plugins(
@@ -100,11 +143,12 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
                     creatures,
                     items,
                     reveal: cli.reveal,
-                    mode: cli.mode,
+                    mode: cli.mode.unwrap_or_default(),
                 },
             },
             PresentationPlugin { settings },
         ))
+        .insert_resource(gloomdelve::save::DataDir::standard())
         .run();
     Ok(match exit {
         AppExit::Success => ExitCode::SUCCESS,

@@ -12,6 +12,8 @@ pub enum Screen {
     Preparing,
     /// Something failed to load; the game reports it and exits.
     LoadFailed,
+    /// New Game, Continue, Quit.
+    Title,
     /// In the dungeon.
     Playing,
     /// Between two levels: the one left is stored, the next brought up.
@@ -31,6 +33,12 @@ pub enum Overlay {
     Inventory,
     /// Aiming a scroll at a tile.
     Targeting,
+    /// Esc: resume, or save and quit.
+    Menu,
+    /// `?`: every key binding.
+    Help,
+    /// `m`: the message history.
+    History,
 }
 
 /// The order of the work done on entering [`Screen::Playing`]: the rules

@@ -3,12 +3,15 @@
 //! tests in seconds.
 
 pub mod art;
+pub mod bindings;
 pub mod combat;
 pub mod fov;
 pub mod grid;
 pub mod mapgen;
 pub mod path;
+pub mod persist;
 pub mod rng;
+pub mod scores;
 pub mod terrain;
 pub mod tile;
 

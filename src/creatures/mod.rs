@@ -22,7 +22,19 @@ pub struct Creature {
 }
 
 /// A stable id: creatures act in id order, and saves keep it.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Component,
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct CreatureId(pub u64);
 
 /// Hit points.

@@ -20,7 +20,6 @@ use crate::{Mode, NewGame};
 
 /// How many log lines the HUD shows.
 const LOG_LINES: usize = 3;
-const LEGEND: &str = "arrows/hjklyubn/numpad: move, attack, dig   .: wait   g: pick up   e: eat   > <: stairs   i: inventory   +/-: zoom   F12: screenshot";
 const PANEL_COLOUR: Color = Color::srgba(0.02, 0.02, 0.04, 0.86);
 const LEGEND_COLOUR: Color = Color::srgb(0.7, 0.7, 0.75);
 const INFO_COLOUR: Color = Color::srgb(0.95, 0.86, 0.55);
@@ -89,7 +88,12 @@ fn shadowed(size: f32) -> impl Bundle {
     (TextFont::from_font_size(size), TextShadow::default())
 }
 
-fn spawn_hud(mut commands: Commands, new_game: Res<NewGame>) {
+fn spawn_hud(
+    mut commands: Commands,
+    new_game: Res<NewGame>,
+    bindings: Res<crate::input::KeyBindings>,
+) {
+    let legend = crate::input::legend(&bindings.0);
     commands.spawn((
         Name::new("HUD"),
         DespawnOnExit(Screen::Playing),
@@ -100,7 +104,7 @@ fn spawn_hud(mut commands: Commands, new_game: Res<NewGame>) {
             justify_content: JustifyContent::SpaceBetween,
             ..default()
         },
-        children![top_bar(new_game.mode), bottom_panel()],
+        children![top_bar(new_game.mode), bottom_panel(legend)],
     ));
 }
 
@@ -195,7 +199,7 @@ fn set_gauge(
     }
 }
 
-fn bottom_panel() -> impl Bundle {
+fn bottom_panel(legend: String) -> impl Bundle {
     (
         Name::new("HUD log and legend"),
         Node {
@@ -215,7 +219,7 @@ fn bottom_panel() -> impl Bundle {
                 shadowed(16.0),
                 TextColor(INFO_COLOUR)
             ),
-            (Text::new(LEGEND), shadowed(14.0), TextColor(LEGEND_COLOUR)),
+            (Text::new(legend), shadowed(14.0), TextColor(LEGEND_COLOUR)),
         ],
     )
 }

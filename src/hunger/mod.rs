@@ -18,7 +18,7 @@ use crate::turn::{Action, PendingAction, TurnCount, TurnPhase, TurnTaken};
 const ROTTEN_SPRITE: &str = "rotten_corpse";
 
 /// How full the hero is. `state` is the last state announced.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Stomach {
     pub food: i32,
     pub max: i32,
@@ -50,7 +50,9 @@ impl Stomach {
 }
 
 /// The hunger states, from worst to best.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Hunger {
     Starving,
     Weak,

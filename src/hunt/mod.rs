@@ -26,7 +26,7 @@ pub struct Spawns(pub Vec<Pos>);
 
 /// The enemies of this world as generated: who lives where. A death of the
 /// hero brings them all back from this list.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Roster(pub Vec<(CreatureId, usize, Pos)>);
 
 /// The hero fell in hunt mode: the world resets around it.

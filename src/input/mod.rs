@@ -5,6 +5,7 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use gloomdelve_core::Dir;
+use gloomdelve_core::bindings::{ACTIONS, Bindings};
 
 use crate::NewGame;
 use crate::camera::Zoom;
@@ -31,64 +32,154 @@ pub enum Command {
     Screenshot,
     /// Open the inventory grid.
     Inventory,
+    /// Esc: the menu (resume, or save and quit).
+    Menu,
+    /// The list of key bindings.
+    Help,
+    /// The message history.
+    History,
 }
 
-/// The command bound to a key, if any. Physical keys (arrows, numpad,
-/// F12) match by key code; characters (`hjklyubn`, `.`, `+`, `-`) match
-/// by the logical key, so they follow the keyboard layout and `+` works
-/// whether or not it needs Shift.
-pub fn command_for(key_code: KeyCode, logical: &Key) -> Option<Command> {
-    command_for_code(key_code).or_else(|| match logical {
-        Key::Character(text) => command_for_char(text.as_str()),
+/// The key bindings in force: the player's `bindings.txt`, or the defaults.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct KeyBindings(pub Bindings);
+
+/// The command bound to a key, if any. Named keys (arrows, numpad, F12)
+/// match by key code first; characters (`hjkl`, `.`, `>`, `+`) match by
+/// the logical key, so they follow the keyboard layout and `>` works
+/// whether or not it needs Shift. Escape always opens the menu.
+pub fn command_for(bindings: &Bindings, key_code: KeyCode, logical: &Key) -> Option<Command> {
+    if key_code == KeyCode::Escape {
+        return Some(Command::Menu);
+    }
+    let named = key_name(key_code).and_then(|name| bindings.action_for(name));
+    let typed = || match logical {
+        Key::Character(text) => bindings.action_for(text.as_str()),
         _ => None,
-    })
+    };
+    named.or_else(typed).and_then(command_of_action)
 }
 
-fn command_for_code(key_code: KeyCode) -> Option<Command> {
-    let act = |dir| Some(Command::Act(Action::Move(dir)));
-    match key_code {
-        KeyCode::ArrowUp | KeyCode::Numpad8 => act(Dir::N),
-        KeyCode::ArrowDown | KeyCode::Numpad2 => act(Dir::S),
-        KeyCode::ArrowLeft | KeyCode::Numpad4 => act(Dir::W),
-        KeyCode::ArrowRight | KeyCode::Numpad6 => act(Dir::E),
-        KeyCode::Numpad7 => act(Dir::NW),
-        KeyCode::Numpad9 => act(Dir::NE),
-        KeyCode::Numpad1 => act(Dir::SW),
-        KeyCode::Numpad3 => act(Dir::SE),
-        KeyCode::Numpad5 => Some(Command::Act(Action::Wait)),
-        KeyCode::NumpadAdd => Some(Command::ZoomIn),
-        KeyCode::NumpadSubtract => Some(Command::ZoomOut),
-        KeyCode::F12 => Some(Command::Screenshot),
+/// The binding-file name of a physical key, for keys named by code.
+fn key_name(code: KeyCode) -> Option<&'static str> {
+    use KeyCode::*;
+    let name = match code {
+        ArrowUp => "Up",
+        ArrowDown => "Down",
+        ArrowLeft => "Left",
+        ArrowRight => "Right",
+        Numpad0 => "Numpad0",
+        Numpad1 => "Numpad1",
+        Numpad2 => "Numpad2",
+        Numpad3 => "Numpad3",
+        Numpad4 => "Numpad4",
+        Numpad5 => "Numpad5",
+        Numpad6 => "Numpad6",
+        Numpad7 => "Numpad7",
+        Numpad8 => "Numpad8",
+        Numpad9 => "Numpad9",
+        NumpadAdd => "NumpadAdd",
+        NumpadSubtract => "NumpadSubtract",
+        NumpadMultiply => "NumpadMultiply",
+        NumpadDivide => "NumpadDivide",
+        NumpadEnter => "NumpadEnter",
+        F1 => "F1",
+        F2 => "F2",
+        F3 => "F3",
+        F4 => "F4",
+        F5 => "F5",
+        F6 => "F6",
+        F7 => "F7",
+        F8 => "F8",
+        F9 => "F9",
+        F10 => "F10",
+        F11 => "F11",
+        F12 => "F12",
+        Enter => "Enter",
+        Space => "Space",
+        Tab => "Tab",
+        Backspace => "Backspace",
+        Home => "Home",
+        End => "End",
+        PageUp => "PageUp",
+        PageDown => "PageDown",
+        Insert => "Insert",
+        Delete => "Delete",
+        _ => return None,
+    };
+    Some(name)
+}
+
+/// The command of a binding-file action id.
+fn command_of_action(action: &str) -> Option<Command> {
+    let act = |action| Some(Command::Act(action));
+    let step = |dir| act(Action::Move(dir));
+    match action {
+        "move_north" => step(Dir::N),
+        "move_south" => step(Dir::S),
+        "move_east" => step(Dir::E),
+        "move_west" => step(Dir::W),
+        "move_north_west" => step(Dir::NW),
+        "move_north_east" => step(Dir::NE),
+        "move_south_west" => step(Dir::SW),
+        "move_south_east" => step(Dir::SE),
+        "wait" => act(Action::Wait),
+        "pick_up" => act(Action::PickUp),
+        "eat" => act(Action::Eat),
+        "descend" => act(Action::Descend),
+        "ascend" => act(Action::Ascend),
+        "inventory" => Some(Command::Inventory),
+        "help" => Some(Command::Help),
+        "history" => Some(Command::History),
+        "zoom_in" => Some(Command::ZoomIn),
+        "zoom_out" => Some(Command::ZoomOut),
+        "screenshot" => Some(Command::Screenshot),
         _ => None,
     }
 }
 
-fn command_for_char(text: &str) -> Option<Command> {
-    let act = |dir| Some(Command::Act(Action::Move(dir)));
-    match text {
-        "k" => act(Dir::N),
-        "j" => act(Dir::S),
-        "h" => act(Dir::W),
-        "l" => act(Dir::E),
-        "y" => act(Dir::NW),
-        "u" => act(Dir::NE),
-        "b" => act(Dir::SW),
-        "n" => act(Dir::SE),
-        "." => Some(Command::Act(Action::Wait)),
-        "g" | "," => Some(Command::Act(Action::PickUp)),
-        "e" => Some(Command::Act(Action::Eat)),
-        ">" => Some(Command::Act(Action::Descend)),
-        "<" => Some(Command::Act(Action::Ascend)),
-        "i" => Some(Command::Inventory),
-        "+" | "=" => Some(Command::ZoomIn),
-        "-" => Some(Command::ZoomOut),
-        _ => None,
-    }
+/// The help screen's lines: every action with its keys, then Esc.
+pub fn help_lines(bindings: &Bindings) -> Vec<String> {
+    let described = ACTIONS.iter().map(|(id, description)| {
+        let keys: Vec<&str> = bindings.keys(id).iter().map(|k| k.as_str()).collect();
+        let keys = if keys.is_empty() {
+            "(unbound)".to_string()
+        } else {
+            keys.join("  ")
+        };
+        format!("{description:<34} {keys}")
+    });
+    described
+        .chain(std::iter::once(format!(
+            "{:<34} Escape",
+            "menu: resume, or save and quit"
+        )))
+        .collect()
+}
+
+/// The HUD's one-line key legend, from the bindings in force.
+pub fn legend(bindings: &Bindings) -> String {
+    let first = |action: &str| bindings.keys(action).first().cloned().unwrap_or_default();
+    let moves = ["move_north", "move_south", "move_west", "move_east"]
+        .map(first)
+        .join("/");
+    format!(
+        "{moves}: move/attack/dig   {}: wait   {}: pick up   {}: eat   {} {}: stairs   {}: inventory   {}: messages   {}: help   Esc: menu",
+        first("wait"),
+        first("pick_up"),
+        first("eat"),
+        first("descend"),
+        first("ascend"),
+        first("inventory"),
+        first("history"),
+        first("help"),
+    )
 }
 
 /// Reads the keyboard during play. Needs the rules plugins and a [`Zoom`].
 pub fn plugin(app: &mut App) {
     app.add_message::<TakeScreenshot>();
+    app.init_resource::<KeyBindings>();
     app.add_systems(
         Update,
         (read_keys, inventory_keys, aim_keys).run_if(in_state(Screen::Playing)),
@@ -99,12 +190,13 @@ pub fn plugin(app: &mut App) {
 /// F12 takes a screenshot on any screen, the death screen included.
 fn screenshot_key(
     mut keys: MessageReader<KeyboardInput>,
+    bindings: Res<KeyBindings>,
     mut screenshots: MessageWriter<TakeScreenshot>,
 ) {
     let pressed = keys.read().any(|k| {
         k.state == ButtonState::Pressed
             && !k.repeat
-            && command_for(k.key_code, &k.logical_key) == Some(Command::Screenshot)
+            && command_for(&bindings.0, k.key_code, &k.logical_key) == Some(Command::Screenshot)
     });
     if pressed {
         screenshots.write(TakeScreenshot);
@@ -122,6 +214,7 @@ fn read_keys(
     mut spotted: ResMut<MonstersInView>,
     overlay: Res<State<Overlay>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
+    bindings: Res<KeyBindings>,
 ) {
     let presses = keys.read().filter(|k| k.state == ButtonState::Pressed);
     // While an overlay is open it owns the keyboard; drain what it sees here.
@@ -135,7 +228,7 @@ fn read_keys(
         } else if spotted.newcomer {
             continue;
         }
-        match command_for(key.key_code, &key.logical_key) {
+        match command_for(&bindings.0, key.key_code, &key.logical_key) {
             Some(Command::Act(action)) if pending.0.is_none() => pending.0 = Some(action),
             Some(Command::ZoomIn) => {
                 zoom.set_if_neq(zoom.stepped(true));
@@ -144,6 +237,9 @@ fn read_keys(
                 zoom.set_if_neq(zoom.stepped(false));
             }
             Some(Command::Inventory) if !key.repeat => next_overlay.set(Overlay::Inventory),
+            Some(Command::Menu) if !key.repeat => next_overlay.set(Overlay::Menu),
+            Some(Command::Help) if !key.repeat => next_overlay.set(Overlay::Help),
+            Some(Command::History) if !key.repeat => next_overlay.set(Overlay::History),
             // F12 works on every screen: see `screenshot_key`.
             _ => {}
         }

@@ -192,8 +192,11 @@ pub fn pick_up_at(
         .filter(|(.., pos, _, _)| pos.0 == at)
         .map(|(entity, item, _, name, _)| (entity, item.kind, name.to_string()))
         .collect();
-    // Kind order, then spawn order: the same game always packs the same way.
-    here.sort_by_key(|(entity, kind, _)| (*kind, entity.index()));
+    // Kind order, then name: the same game always packs the same way, a
+    // loaded one too (entity numbers differ after a load).
+    here.sort_by(|(_, a_kind, a_name), (_, b_kind, b_name)| {
+        (a_kind, a_name).cmp(&(b_kind, b_name))
+    });
     let mut result = Pickup::default();
     for (entity, kind, name) in here {
         if let ItemEffect::Coins(copper) = book.kinds[kind].effect {

@@ -117,6 +117,7 @@ pub fn change_level(world: &mut World) {
     dungeon.depth = to;
     dungeon.deepest = dungeon.deepest.max(to);
     world.insert_resource(dungeon);
+    world.insert_resource(crate::save::SaveSoon);
     let arrival = arrival_point(world.resource::<Level>(), way);
     let hero = world
         .query_filtered::<Entity, With<Hero>>()

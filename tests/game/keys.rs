@@ -5,9 +5,11 @@ use bevy::input::keyboard::{Key, KeyCode};
 use gloomdelve::input::{Command, command_for};
 use gloomdelve::turn::Action;
 use gloomdelve_core::Dir;
+use gloomdelve_core::bindings::default_bindings;
 
 fn by_code(code: KeyCode) -> Option<Command> {
     command_for(
+        &default_bindings(),
         code,
         &Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
     )
@@ -15,6 +17,7 @@ fn by_code(code: KeyCode) -> Option<Command> {
 
 fn by_char(c: &str) -> Option<Command> {
     command_for(
+        &default_bindings(),
         KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
         &Key::Character(c.into()),
     )
@@ -87,8 +90,15 @@ fn zoom_and_screenshot_keys() {
 
 #[test]
 fn shift_and_unbound_keys_do_nothing() {
-    assert_eq!(command_for(KeyCode::ShiftLeft, &Key::Shift), None);
-    assert_eq!(command_for(KeyCode::ShiftRight, &Key::Shift), None);
+    let defaults = default_bindings();
+    assert_eq!(
+        command_for(&defaults, KeyCode::ShiftLeft, &Key::Shift),
+        None
+    );
+    assert_eq!(
+        command_for(&defaults, KeyCode::ShiftRight, &Key::Shift),
+        None
+    );
     assert_eq!(by_char("H"), None, "shifted letters are not bound");
     assert_eq!(by_char("q"), None);
     assert_eq!(by_code(KeyCode::KeyQ), None);

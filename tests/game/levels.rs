@@ -22,14 +22,14 @@ use crate::creatures::{hero_entity, set_hp};
 use crate::items::last_line;
 use crate::rules::{act, hero_pos, start_playing};
 
-fn data(name: &str) -> std::path::PathBuf {
+pub fn data(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("assets/data")
         .join(name)
 }
 
 /// A new game from the shipped data, on the surface (or in the Warrens).
-fn new_game(seed: u64, mode: Mode, rules: RulesData) -> App {
+pub fn new_game(seed: u64, mode: Mode, rules: RulesData) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.add_plugins(RulesPlugin {
@@ -45,7 +45,7 @@ fn new_game(seed: u64, mode: Mode, rules: RulesData) -> App {
     start_playing(app)
 }
 
-fn shipped_rules() -> RulesData {
+pub fn shipped_rules() -> RulesData {
     RulesData::load(&data("rules.ron")).unwrap()
 }
 

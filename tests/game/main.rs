@@ -8,4 +8,5 @@ mod items;
 mod keys;
 mod levels;
 mod rules;
+mod saving;
 mod window;

@@ -1,0 +1,577 @@
+//! Crash-safe files: atomic writes, setting bad files aside, and a versioned,
+//! checksummed RON envelope.
+//!
+//! Rules this module keeps:
+//! - Each save is written to a temporary file, flushed, and renamed over the
+//!   old one, so a crash leaves either the old file or the new one, never a
+//!   partial one.
+//! - A fault-injection switch, the environment variable [`FAULT_ENV`] read
+//!   only by [`write_atomically`], makes the writer stop halfway through the
+//!   temporary file. The previous file still loads.
+//! - A file that is truncated, corrupt, or of an unknown version is moved
+//!   aside as `*.bad` by [`set_aside`]; nothing here panics on bad input or
+//!   deletes anything.
+//!
+//! The envelope's first line is a header that names the format version, the
+//! body's length in bytes and its FNV-1a 64 checksum:
+//!
+//! ```text
+//! // gloomdelve save version 1 length 123 fnv1a64 0123456789abcdef
+//! (the RON body ...)
+//! ```
+//!
+//! RON alone would accept some truncated documents (a file cut right after a
+//! complete inner value can still parse), so the loader checks the length and
+//! checksum before it parses anything.
+
+use std::ffi::OsString;
+use std::fmt;
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// The fault-injection switch. Set it to `half` and [`write_atomically`]
+/// writes only the first half of the temporary file, then fails without
+/// renaming it, as if the game had crashed mid-write.
+pub const FAULT_ENV: &str = "GLOOMDELVE_SAVE_FAULT";
+
+/// How many `.bad.N` names [`set_aside`] tries before it gives up.
+const MAX_ASIDE_ATTEMPTS: u32 = 10_000;
+
+/// A simulated failure for the writer; see [`FAULT_ENV`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Fault {
+    /// Write normally.
+    #[default]
+    None,
+    /// Stop halfway through the temporary file and return an error.
+    HalfWrite,
+}
+
+impl Fault {
+    /// The fault named by the switch's value: `half` is [`Fault::HalfWrite`];
+    /// anything else, or no value, is [`Fault::None`].
+    pub fn from_switch(value: Option<&str>) -> Self {
+        match value.map(str::trim) {
+            Some("half") => Fault::HalfWrite,
+            _ => Fault::None,
+        }
+    }
+}
+
+/// Writes `bytes` to `path` so that a crash never leaves a partial `path`:
+/// the bytes go to `path.tmp` in the same folder, are flushed and synced, and
+/// the temporary file is renamed over `path`. Creates missing parent folders.
+///
+/// This is the only reader of [`FAULT_ENV`].
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let switch = std::env::var(FAULT_ENV).ok();
+    write_atomically_with(path, bytes, Fault::from_switch(switch.as_deref()))
+}
+
+/// [`write_atomically`] with the fault given explicitly instead of read from
+/// the environment, so tests can inject it without touching process state.
+pub fn write_atomically_with(path: &Path, bytes: &[u8], fault: Fault) -> io::Result<()> {
+    let dir = parent_dir(path);
+    fs::create_dir_all(dir)?;
+    let tmp = with_suffix(path, ".tmp");
+    let complete = fault == Fault::None;
+    let written = if complete {
+        bytes
+    } else {
+        &bytes[..bytes.len() / 2]
+    };
+    write_and_sync(&tmp, written)?;
+    if !complete {
+        return Err(io::Error::other(format!(
+            "fault injected by {FAULT_ENV}: stopped halfway through {}",
+            tmp.display()
+        )));
+    }
+    fs::rename(&tmp, path)?;
+    sync_dir(dir);
+    Ok(())
+}
+
+/// Moves a bad file aside to `<name>.bad`, or `<name>.bad.1`, `<name>.bad.2`
+/// and so on when those exist. Never overwrites or deletes anything. Returns
+/// the new path.
+pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
+    let target = free_aside_name(path)?;
+    fs::rename(path, &target)?;
+    Ok(target)
+}
+
+/// Renames an existing `path` to `<name>.prev` and returns the new path, or
+/// `None` when there is no file to keep. An older `.prev` is replaced: only
+/// one previous generation is kept.
+///
+/// Until the next write lands there is no file at `path`, only its `.prev`,
+/// so a loader that finds `path` missing should look for the `.prev`.
+pub fn keep_previous(path: &Path) -> io::Result<Option<PathBuf>> {
+    if !exists(path)? {
+        return Ok(None);
+    }
+    let previous = with_suffix(path, ".prev");
+    fs::rename(path, &previous)?;
+    Ok(Some(previous))
+}
+
+/// Why a versioned file could not be loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// The file holds nothing (or only whitespace).
+    Empty,
+    /// The first line is not a version header.
+    NoVersion,
+    /// The header names a format version this game does not read.
+    WrongVersion { found: u32, expected: u32 },
+    /// The header is incomplete, the body is cut short or altered, or the
+    /// RON does not parse.
+    Corrupt(String),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Empty => write!(f, "the file is empty"),
+            LoadError::NoVersion => {
+                write!(f, "it has no save-format version line on its first line")
+            }
+            LoadError::WrongVersion { found, expected } => write!(
+                f,
+                "it was written by version {found} of the save format; \
+                 this game reads version {expected}"
+            ),
+            LoadError::Corrupt(detail) => write!(f, "it is damaged: {detail}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// The envelope's header starts with this; the version number follows.
+const HEADER_PREFIX: &str = "// gloomdelve save version ";
+
+/// Serializes `value` as RON under a header line naming `version`, the body
+/// length and its checksum. See the module docs for the format.
+pub fn to_versioned_ron<T: Serialize>(version: u32, value: &T) -> Result<String, String> {
+    let config = ron::ser::PrettyConfig::new()
+        .indentor("  ")
+        .struct_names(false);
+    let mut body = ron::ser::to_string_pretty(value, config).map_err(|e| e.to_string())?;
+    body.push('\n');
+    let header = Header {
+        version,
+        length: body.len(),
+        checksum: fnv1a64(body.as_bytes()),
+    };
+    Ok(format!("{header}\n{body}"))
+}
+
+/// Reads text written by [`to_versioned_ron`]. Checks, in order: that there
+/// is anything, the header and its version, the body's length and checksum,
+/// and only then parses the RON. Never panics on any input.
+pub fn from_versioned_ron<T: DeserializeOwned>(text: &str, version: u32) -> Result<T, LoadError> {
+    if text.trim().is_empty() {
+        return Err(LoadError::Empty);
+    }
+    let (first_line, body) = match text.split_once('\n') {
+        Some((line, body)) => (line, Some(body)),
+        None => (text, None),
+    };
+    let header = Header::parse(first_line.trim_end_matches('\r'), version)?;
+    let body = body.ok_or_else(|| LoadError::Corrupt("it ends inside its header".into()))?;
+    header.check(body)?;
+    ron::from_str(body).map_err(|e| LoadError::Corrupt(e.to_string()))
+}
+
+/// The envelope's first line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Header {
+    version: u32,
+    length: usize,
+    checksum: u64,
+}
+
+impl fmt::Display for Header {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{HEADER_PREFIX}{} length {} fnv1a64 {:016x}",
+            self.version, self.length, self.checksum
+        )
+    }
+}
+
+impl Header {
+    /// Parses a header line, reporting a wrong version before anything else
+    /// in it so a newer file is named as such even if its header grew.
+    fn parse(line: &str, expected: u32) -> Result<Self, LoadError> {
+        let rest = line
+            .strip_prefix(HEADER_PREFIX)
+            .ok_or(LoadError::NoVersion)?;
+        let mut words = rest.split_whitespace();
+        let version: u32 = words
+            .next()
+            .and_then(|word| word.parse().ok())
+            .ok_or(LoadError::NoVersion)?;
+        if version != expected {
+            return Err(LoadError::WrongVersion {
+                found: version,
+                expected,
+            });
+        }
+        let incomplete = || LoadError::Corrupt("its header line is incomplete".into());
+        let length =
+            tagged_field(&mut words, "length", |w| w.parse().ok()).ok_or_else(incomplete)?;
+        let checksum = tagged_field(&mut words, "fnv1a64", |w| u64::from_str_radix(w, 16).ok())
+            .ok_or_else(incomplete)?;
+        if words.next().is_some() {
+            return Err(incomplete());
+        }
+        Ok(Header {
+            version,
+            length,
+            checksum,
+        })
+    }
+
+    /// Checks that `body` has the length and checksum this header promises.
+    fn check(&self, body: &str) -> Result<(), LoadError> {
+        let found = body.len();
+        if found < self.length {
+            return Err(LoadError::Corrupt(format!(
+                "cut short after {found} of {} bytes",
+                self.length
+            )));
+        }
+        if found > self.length {
+            return Err(LoadError::Corrupt(format!(
+                "{found} bytes where its header promises {}",
+                self.length
+            )));
+        }
+        let sum = fnv1a64(body.as_bytes());
+        if sum != self.checksum {
+            return Err(LoadError::Corrupt(format!(
+                "checksum {sum:016x} does not match {:016x} in its header",
+                self.checksum
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Reads `<tag> <value>` from `words`, parsing the value with `parse`.
+fn tagged_field<'a, V>(
+    words: &mut impl Iterator<Item = &'a str>,
+    tag: &str,
+    parse: impl FnOnce(&str) -> Option<V>,
+) -> Option<V> {
+    if words.next()? != tag {
+        return None;
+    }
+    parse(words.next()?)
+}
+
+/// The 64-bit FNV-1a hash of `bytes`.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    bytes
+        .iter()
+        .fold(OFFSET, |hash, &b| (hash ^ u64::from(b)).wrapping_mul(PRIME))
+}
+
+/// `path` with `suffix` appended to its file name (`a/x.ron` -> `a/x.ron.tmp`).
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = OsString::from(path.as_os_str());
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// The folder holding `path`; `.` for a bare file name.
+fn parent_dir(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
+/// Whether anything (even a dangling link) is at `path`.
+fn exists(path: &Path) -> io::Result<bool> {
+    match fs::symlink_metadata(path) {
+        Ok(_) => Ok(true),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+/// The first of `<name>.bad`, `<name>.bad.1`, `<name>.bad.2`... not taken.
+fn free_aside_name(path: &Path) -> io::Result<PathBuf> {
+    let first = with_suffix(path, ".bad");
+    if !exists(&first)? {
+        return Ok(first);
+    }
+    for n in 1..MAX_ASIDE_ATTEMPTS {
+        let candidate = with_suffix(path, &format!(".bad.{n}"));
+        if !exists(&candidate)? {
+            return Ok(candidate);
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        format!("too many set-aside copies of {}", path.display()),
+    ))
+}
+
+/// Creates (or truncates) `path`, writes `bytes`, flushes and syncs it.
+fn write_and_sync(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = File::create(path)?;
+    file.write_all(bytes)?;
+    file.flush()?;
+    file.sync_all()
+}
+
+/// Syncs a folder so a rename inside it is durable. Best effort: some
+/// platforms (Windows) cannot open a folder as a file, so errors are ignored.
+fn sync_dir(dir: &Path) {
+    let _ = File::open(dir).and_then(|d| d.sync_all());
+}
+
+/// A scratch folder under the system temp dir, removed on drop.
+#[cfg(test)]
+pub(crate) struct ScratchDir(PathBuf);
+
+#[cfg(test)]
+impl ScratchDir {
+    /// A fresh, empty folder unique to this process and `name`.
+    pub(crate) fn new(name: &str) -> Self {
+        let dir =
+            std::env::temp_dir().join(format!("gloomdelve-core-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("create scratch dir");
+        ScratchDir(dir)
+    }
+
+    pub(crate) fn path(&self, file: &str) -> PathBuf {
+        self.0.join(file)
+    }
+}
+
+#[cfg(test)]
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::GameRng;
+    use serde::Deserialize;
+
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    struct Sample {
+        name: String,
+        depth: u32,
+        items: Vec<(i32, i32)>,
+        note: Option<String>,
+    }
+
+    fn sample() -> Sample {
+        Sample {
+            name: "Gloom, \"the\" delver ✓".into(),
+            depth: 7,
+            items: vec![(1, -2), (30, 4)],
+            note: Some("rope".into()),
+        }
+    }
+
+    fn sample_text() -> String {
+        to_versioned_ron(1, &sample()).unwrap()
+    }
+
+    fn load(text: &str) -> Result<Sample, LoadError> {
+        from_versioned_ron(text, 1)
+    }
+
+    #[test]
+    fn round_trip() {
+        let text = sample_text();
+        assert!(text.starts_with("// gloomdelve save version 1 length "));
+        assert_eq!(load(&text).unwrap(), sample());
+    }
+
+    #[test]
+    fn truncation_at_every_byte_is_an_error() {
+        let text = sample_text();
+        let bytes = text.as_bytes();
+        for cut in 0..bytes.len() {
+            let truncated = String::from_utf8_lossy(&bytes[..cut]);
+            assert!(load(&truncated).is_err(), "accepted a cut at byte {cut}");
+        }
+    }
+
+    #[test]
+    fn any_single_byte_change_is_an_error() {
+        let text = sample_text();
+        for at in 0..text.len() {
+            let mut bytes = text.clone().into_bytes();
+            bytes[at] ^= 0x01;
+            let altered = String::from_utf8_lossy(&bytes);
+            assert!(load(&altered).is_err(), "accepted a change at byte {at}");
+        }
+    }
+
+    #[test]
+    fn random_garbage_is_an_error() {
+        let mut rng = GameRng::new(0x5eed);
+        for _ in 0..300 {
+            let len = rng.range(0, 200) as usize;
+            let bytes: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
+            assert!(load(&String::from_utf8_lossy(&bytes)).is_err());
+        }
+    }
+
+    #[test]
+    fn garbage_after_a_valid_header_is_an_error() {
+        let text = sample_text();
+        let header = text.lines().next().unwrap();
+        let mut rng = GameRng::new(11);
+        for _ in 0..300 {
+            let len = rng.range(0, 120) as usize;
+            let bytes: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
+            let forged = format!("{header}\n{}", String::from_utf8_lossy(&bytes));
+            assert!(load(&forged).is_err());
+        }
+    }
+
+    #[test]
+    fn empty_and_headerless() {
+        assert_eq!(load(""), Err(LoadError::Empty));
+        assert_eq!(load(" \n\t"), Err(LoadError::Empty));
+        let bare = ron::to_string(&sample()).unwrap();
+        assert_eq!(load(&bare), Err(LoadError::NoVersion));
+        assert_eq!(load("\0\0\0\0"), Err(LoadError::NoVersion));
+    }
+
+    #[test]
+    fn wrong_version() {
+        let text = to_versioned_ron(3, &sample()).unwrap();
+        let err = load(&text).unwrap_err();
+        assert_eq!(
+            err,
+            LoadError::WrongVersion {
+                found: 3,
+                expected: 1
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "it was written by version 3 of the save format; this game reads version 1"
+        );
+    }
+
+    #[test]
+    fn error_messages() {
+        assert_eq!(LoadError::Empty.to_string(), "the file is empty");
+        let text = sample_text();
+        let err = load(&text[..text.len() - 3]).unwrap_err();
+        assert!(
+            err.to_string().starts_with("it is damaged: cut short"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn crlf_header_is_accepted() {
+        let text = sample_text().replacen('\n', "\r\n", 1);
+        assert_eq!(load(&text).unwrap(), sample());
+    }
+
+    #[test]
+    fn fault_switch_values() {
+        assert_eq!(Fault::from_switch(Some("half")), Fault::HalfWrite);
+        assert_eq!(Fault::from_switch(Some(" half\n")), Fault::HalfWrite);
+        assert_eq!(Fault::from_switch(Some("")), Fault::None);
+        assert_eq!(Fault::from_switch(Some("full")), Fault::None);
+        assert_eq!(Fault::from_switch(None), Fault::None);
+    }
+
+    #[test]
+    fn write_creates_dirs_and_leaves_no_tmp() {
+        let dir = ScratchDir::new("write");
+        let path = dir.path("a/b/save.ron");
+        write_atomically_with(&path, b"first", Fault::None).unwrap();
+        write_atomically_with(&path, b"second", Fault::None).unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"second");
+        assert!(!with_suffix(&path, ".tmp").exists());
+    }
+
+    #[test]
+    fn fault_keeps_the_old_file() {
+        let dir = ScratchDir::new("fault");
+        let path = dir.path("save.ron");
+        let old = sample_text();
+        write_atomically_with(&path, old.as_bytes(), Fault::None).unwrap();
+
+        let mut newer = sample();
+        newer.depth = 12;
+        let new = to_versioned_ron(1, &newer).unwrap();
+        let err = write_atomically_with(&path, new.as_bytes(), Fault::HalfWrite).unwrap_err();
+        assert!(err.to_string().contains(FAULT_ENV));
+
+        assert_eq!(fs::read_to_string(&path).unwrap(), old);
+        assert_eq!(load(&fs::read_to_string(&path).unwrap()).unwrap(), sample());
+        let tmp = fs::read(with_suffix(&path, ".tmp")).unwrap();
+        assert_eq!(tmp, &new.as_bytes()[..new.len() / 2]);
+        assert!(load(&String::from_utf8_lossy(&tmp)).is_err());
+    }
+
+    #[test]
+    fn set_aside_names_in_sequence() {
+        let dir = ScratchDir::new("aside");
+        let path = dir.path("save.ron");
+        let expected = ["save.ron.bad", "save.ron.bad.1", "save.ron.bad.2"];
+        for (i, name) in expected.iter().enumerate() {
+            let content = format!("bad {i}");
+            fs::write(&path, &content).unwrap();
+            let moved = set_aside(&path).unwrap();
+            assert_eq!(moved, dir.path(name));
+            assert_eq!(fs::read_to_string(&moved).unwrap(), content);
+            assert!(!path.exists());
+        }
+        assert_eq!(
+            fs::read_to_string(dir.path("save.ron.bad")).unwrap(),
+            "bad 0"
+        );
+        assert!(set_aside(&path).is_err(), "nothing left to set aside");
+    }
+
+    #[test]
+    fn keep_previous_renames_to_prev() {
+        let dir = ScratchDir::new("prev");
+        let path = dir.path("save.ron");
+        assert_eq!(keep_previous(&path).unwrap(), None);
+        fs::write(&path, "one").unwrap();
+        let prev = keep_previous(&path).unwrap().unwrap();
+        assert_eq!(prev, dir.path("save.ron.prev"));
+        assert_eq!(fs::read_to_string(&prev).unwrap(), "one");
+        assert!(!path.exists());
+        fs::write(&path, "two").unwrap();
+        keep_previous(&path).unwrap();
+        assert_eq!(fs::read_to_string(&prev).unwrap(), "two");
+    }
+
+    #[test]
+    fn fnv1a64_known_values() {
+        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
+    }
+}

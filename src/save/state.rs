@@ -1,0 +1,213 @@
+//! The whole game as one serde value: every level, the hero and its pack,
+//! the RNG, the log, the turn count and the creature ids. `capture` reads
+//! it from the world; `restore` builds the world from it.
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::*;
+use gloomdelve_core::{GameRng, Pos};
+use serde::{Deserialize, Serialize};
+
+use crate::combat::{Corpse, Kills};
+use crate::creatures::{CreatureId, Health, NextCreatureId, RulesRng};
+use crate::hunger::{Sick, Stomach};
+use crate::hunt::Roster;
+use crate::items::use_item::Equipment;
+use crate::items::{Item, Pack, Purse, item};
+use crate::levels::records::{StoredLevel, describe_level, restore_level};
+use crate::levels::{Dungeon, NewLevel};
+use crate::log::{GameLog, LogEntry};
+use crate::map::tilemap::FogRule;
+use crate::map::{Drawn, GridPos, Hero, Layer};
+use crate::turn::TurnCount;
+use crate::{Mode, NewGame};
+
+/// Everything a saved game holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SaveGame {
+    pub seed: u64,
+    pub mode: Mode,
+    pub turn: u64,
+    pub rng: GameRng,
+    pub next_creature_id: u64,
+    pub depth: u32,
+    pub deepest: u32,
+    /// The levels off screen.
+    pub stored: BTreeMap<u32, StoredLevel>,
+    /// The level being played.
+    pub current: StoredLevel,
+    pub hero: HeroRecord,
+    pub log: Vec<LogEntry>,
+    pub kills: Vec<(String, i32)>,
+    /// The hunt's enemies and their homes (empty in the delve).
+    pub roster: Vec<(CreatureId, usize, Pos)>,
+}
+
+/// The hero as data.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HeroRecord {
+    pub pos: Pos,
+    pub hp: i32,
+    pub max_hp: i32,
+    pub stomach: Option<Stomach>,
+    pub sick_turns: Option<u32>,
+    pub pack: Vec<PackItem>,
+    /// Indices into `pack` of what is worn.
+    pub weapon: Option<usize>,
+    pub armour: Option<usize>,
+    pub copper: u32,
+}
+
+/// One item in the pack, as data.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PackItem {
+    pub kind: usize,
+    pub name: String,
+    pub sprite: String,
+    pub corpse: Option<Corpse>,
+}
+
+/// Reads the game in progress out of the world.
+pub fn capture(world: &mut World) -> Option<SaveGame> {
+    let hero = capture_hero(world)?;
+    let current = describe_level(world);
+    let new_game = world.resource::<NewGame>();
+    let (seed, mode) = (new_game.seed, new_game.mode);
+    let dungeon = world.get_resource::<Dungeon>()?.clone();
+    Some(SaveGame {
+        seed,
+        mode,
+        turn: world.resource::<TurnCount>().0,
+        rng: world.get_resource::<RulesRng>()?.0.clone(),
+        next_creature_id: world.resource::<NextCreatureId>().0,
+        depth: dungeon.depth,
+        deepest: dungeon.deepest,
+        stored: dungeon.stored,
+        current,
+        hero,
+        log: world.resource::<GameLog>().entries().to_vec(),
+        kills: world.resource::<Kills>().0.clone(),
+        roster: world
+            .get_resource::<Roster>()
+            .map(|r| r.0.clone())
+            .unwrap_or_default(),
+    })
+}
+
+type HeroParts<'a> = (
+    &'a GridPos,
+    &'a Health,
+    Option<&'a Stomach>,
+    Option<&'a Sick>,
+    &'a Pack,
+    &'a Equipment,
+    &'a Purse,
+);
+
+fn capture_hero(world: &mut World) -> Option<HeroRecord> {
+    let mut heroes = world.query_filtered::<HeroParts, With<Hero>>();
+    let (pos, health, stomach, sick, pack, equipment, purse) = heroes.single(world).ok()?;
+    let slot = |worn: Option<Entity>| worn.and_then(|e| pack.0.iter().position(|&p| p == e));
+    let record = HeroRecord {
+        pos: pos.0,
+        hp: health.hp,
+        max_hp: health.max,
+        stomach: stomach.copied(),
+        sick_turns: sick.map(|s| s.turns),
+        pack: Vec::new(),
+        weapon: slot(equipment.weapon),
+        armour: slot(equipment.armour),
+        copper: purse.copper,
+    };
+    let entities = pack.0.clone();
+    let pack = entities
+        .iter()
+        .filter_map(|&e| pack_item(world, e))
+        .collect();
+    Some(HeroRecord { pack, ..record })
+}
+
+fn pack_item(world: &World, entity: Entity) -> Option<PackItem> {
+    let item = world.get::<Item>(entity)?;
+    Some(PackItem {
+        kind: item.kind,
+        name: world.get::<Name>(entity)?.to_string(),
+        sprite: world.get::<Drawn>(entity)?.sprite.clone(),
+        corpse: world.get::<Corpse>(entity).cloned(),
+    })
+}
+
+/// Replaces whatever game is in the world with the saved one. The caller
+/// then enters `Screen::Playing`, which draws it.
+pub fn restore(world: &mut World, save: SaveGame) {
+    crate::game_over::clear_game(world);
+    world.remove_resource::<NewLevel>();
+    {
+        let mut new_game = world.resource_mut::<NewGame>();
+        new_game.seed = save.seed;
+        new_game.mode = save.mode;
+    }
+    world.insert_resource(TurnCount(save.turn));
+    world.insert_resource(RulesRng(save.rng));
+    world.insert_resource(NextCreatureId(save.next_creature_id));
+    world.insert_resource(Dungeon {
+        depth: save.depth,
+        deepest: save.deepest,
+        stored: save.stored,
+    });
+    world.insert_resource(GameLog::from_entries(save.log));
+    world.insert_resource(Kills(save.kills));
+    if save.mode == Mode::Hunt {
+        world.insert_resource(Roster(save.roster));
+    }
+    restore_level(world, save.current);
+    restore_hero(world, save.hero);
+}
+
+fn restore_hero(world: &mut World, record: HeroRecord) {
+    let new_game = world.resource::<NewGame>().clone();
+    let pack: Vec<Entity> = record
+        .pack
+        .iter()
+        .filter(|p| p.kind < new_game.items.kinds.len())
+        .map(|p| spawn_pack_item(world, &new_game, p))
+        .collect();
+    let worn = |slot: Option<usize>| slot.and_then(|i| pack.get(i).copied());
+    let equipment = Equipment {
+        weapon: worn(record.weapon),
+        armour: worn(record.armour),
+    };
+    let mut hero = world.spawn(crate::map::hero(record.pos, &new_game.rules));
+    hero.insert((
+        Health {
+            hp: record.hp,
+            max: record.max_hp,
+        },
+        Pack(pack),
+        equipment,
+        Purse {
+            copper: record.copper,
+        },
+    ));
+    match record.stomach {
+        Some(stomach) => hero.insert(stomach),
+        None => hero.remove::<Stomach>(),
+    };
+    if let Some(turns) = record.sick_turns {
+        hero.insert(Sick { turns });
+    }
+}
+
+fn spawn_pack_item(world: &mut World, new_game: &NewGame, record: &PackItem) -> Entity {
+    let mut entity = world.spawn(item(&new_game.items, record.kind, Pos::default()));
+    entity.remove::<GridPos>();
+    entity.insert((
+        Name::new(record.name.clone()),
+        Drawn::new(record.sprite.clone(), Layer::Items),
+        FogRule::Remembered { seen: true },
+    ));
+    if let Some(corpse) = &record.corpse {
+        entity.insert(corpse.clone());
+    }
+    entity.id()
+}

@@ -1,0 +1,318 @@
+//! Saving: whole-game round trips that then play on identically, crash
+//! safety (a writer stopped halfway, a process killed mid-save), bad save
+//! files set aside with a message, and the key-bindings file.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use gloomdelve::data::{CreatureBook, ItemBook};
+use gloomdelve::save::state::{SaveGame, capture, restore};
+use gloomdelve::save::{DataDir, SaveStatus, read_save, save_now, write_save};
+use gloomdelve::screens::Screen;
+use gloomdelve::turn::Action;
+use gloomdelve::{Mode, NewGame, RulesPlugin};
+use gloomdelve_core::{Dir, GameRng};
+
+use crate::levels::{data, new_game, shipped_rules};
+use crate::rules::act;
+
+/// A fresh, empty scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gloomdelve-save-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `n` actions drawn from `seed`: mostly steps, some waits, pickups and meals.
+fn script(seed: u64, n: usize) -> Vec<Action> {
+    let mut rng = GameRng::new(seed);
+    (0..n)
+        .map(|_| match rng.range(0, 12) {
+            0..=7 => Action::Move(Dir::ALL[rng.range(0, 8) as usize]),
+            8 => Action::Wait,
+            9 => Action::PickUp,
+            10 => Action::Eat,
+            _ => Action::Descend,
+        })
+        .collect()
+}
+
+fn play(app: &mut App, actions: &[Action]) {
+    for &action in actions {
+        act(app, action);
+        for _ in 0..3 {
+            app.update();
+        }
+    }
+}
+
+/// An app with the shipped data and no game yet, saving into `dir`.
+fn empty_app(dir: &Path) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.add_plugins(RulesPlugin {
+        new_game: NewGame {
+            seed: 0,
+            rules: shipped_rules(),
+            creatures: CreatureBook::load(&data("creatures.ron")).unwrap(),
+            items: ItemBook::load(&data("items.ron")).unwrap(),
+            reveal: false,
+            mode: Mode::Delve,
+        },
+    });
+    app.insert_resource(DataDir(dir.to_path_buf()));
+    app
+}
+
+/// Continue: a new app loads the save in `dir` and enters play.
+fn continue_from(dir: &Path) -> App {
+    let mut app = empty_app(dir);
+    let SaveStatus::Ready(save) = read_save(&dir.join("save.ron")) else {
+        panic!("the save in {} loads", dir.display());
+    };
+    restore(app.world_mut(), *save);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    app
+}
+
+fn snapshot(app: &mut App) -> SaveGame {
+    capture(app.world_mut()).expect("a game in play")
+}
+
+#[test]
+fn a_saved_game_continues_exactly_and_plays_on_identically() {
+    for seed in [3, 8, 13] {
+        for before in [40, 160] {
+            let dir = scratch(&format!("round-{seed}-{before}"));
+            let mut original = new_game(seed, Mode::Delve, shipped_rules());
+            original.insert_resource(DataDir(dir.clone()));
+            play(&mut original, &script(seed, before));
+            save_now(original.world_mut()).unwrap();
+            let mut loaded = continue_from(&dir);
+            let saved = snapshot(&mut original);
+            assert_eq!(
+                snapshot(&mut loaded),
+                saved,
+                "seed {seed}, turn {before}: the whole state"
+            );
+            let next = script(seed + 1000, 100);
+            play(&mut original, &next);
+            play(&mut loaded, &next);
+            let (a, b) = (snapshot(&mut original), snapshot(&mut loaded));
+            assert!(a.turn > saved.turn, "the game went on");
+            assert_eq!(a, b, "seed {seed}: the same 100 actions after loading");
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+}
+
+#[test]
+fn a_level_change_saves_and_the_save_holds_every_level() {
+    let dir = scratch("levels");
+    let mut app = new_game(21, Mode::Delve, shipped_rules());
+    app.insert_resource(DataDir(dir.clone()));
+    let terrain = app
+        .world()
+        .resource::<gloomdelve::map::Level>()
+        .terrain
+        .clone();
+    let down = gloomdelve::levels::find_tile(&terrain, gloomdelve_core::Tile::StairsDown).unwrap();
+    let hero = crate::creatures::hero_entity(&mut app);
+    app.world_mut()
+        .get_mut::<gloomdelve::map::GridPos>(hero)
+        .unwrap()
+        .0 = down;
+    app.world_mut()
+        .run_system_cached(gloomdelve::creatures::rebuild_occupancy)
+        .unwrap();
+    play(&mut app, &[Action::Descend]);
+    let SaveStatus::Ready(save) = read_save(&dir.join("save.ron")) else {
+        panic!("the level change wrote a save");
+    };
+    assert_eq!(save.depth, 1);
+    assert!(save.stored.contains_key(&0), "the surface is in it too");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn game_binary() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gloomdelve"));
+    command.current_dir(env!("CARGO_MANIFEST_DIR"));
+    command
+}
+
+fn save_loop(dir: &Path, saves: u32) -> Command {
+    let mut command = game_binary();
+    command
+        .args(["save-loop", "--saves", &saves.to_string(), "--dir"])
+        .arg(dir)
+        .env_remove(gloomdelve_core::persist::FAULT_ENV);
+    command
+}
+
+#[test]
+fn a_writer_stopped_halfway_leaves_the_previous_save_loadable() {
+    let dir = scratch("fault");
+    let out = save_loop(&dir, 3).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = save_loop(&dir, 1)
+        .env(gloomdelve_core::persist::FAULT_ENV, "half")
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "the faulty save reports failure");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("save.ron"),
+        "the message names the file: {stderr}"
+    );
+    let tmp = std::fs::metadata(dir.join("save.ron.tmp")).expect("a half-written temp file");
+    let whole = std::fs::metadata(dir.join("save.ron")).unwrap();
+    assert!(tmp.len() < whole.len(), "the temp file stopped halfway");
+    match read_save(&dir.join("save.ron")) {
+        SaveStatus::Ready(save) => assert_eq!(save.turn, 3, "the previous save"),
+        other => panic!("the previous save still loads: {other:?}"),
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn killing_the_game_while_it_saves_leaves_a_save_that_loads() {
+    let dir = scratch("kill");
+    for stop_after in [2usize, 9, 23] {
+        let mut child = save_loop(&dir, 100_000)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let done = lines.map_while(Result::ok).take(stop_after).count();
+        assert_eq!(done, stop_after, "the loop saved {stop_after} times");
+        child.kill().unwrap();
+        child.wait().unwrap();
+        match read_save(&dir.join("save.ron")) {
+            SaveStatus::Ready(save) => assert!(save.turn >= stop_after as u64),
+            other => panic!("killed after {stop_after} saves, the save does not load: {other:?}"),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The bytes of a small but complete save.
+fn small_save_bytes(dir: &Path) -> Vec<u8> {
+    let map = crate::creatures::open_map(8, 6);
+    let mut app =
+        crate::creatures::app_on(&map, gloomdelve_core::Pos::new(2, 2), Default::default());
+    act(&mut app, Action::Wait);
+    let save = snapshot(&mut app);
+    let path = dir.join("small.ron");
+    write_save(&path, &save).unwrap();
+    std::fs::read(path).unwrap()
+}
+
+/// Writes `bytes` as the save and checks it is set aside whole, with a
+/// message naming the file; returns the message.
+fn assert_set_aside(dir: &Path, bytes: &[u8]) -> String {
+    let path = dir.join("save.ron");
+    let aside = dir.join("save.ron.bad");
+    std::fs::write(&path, bytes).unwrap();
+    let SaveStatus::SetAside(message) = read_save(&path) else {
+        panic!("{} bytes were accepted as a save", bytes.len());
+    };
+    assert!(message.contains(&path.display().to_string()), "{message}");
+    assert!(!path.exists(), "moved aside");
+    assert_eq!(std::fs::read(&aside).unwrap(), bytes, "nothing lost");
+    std::fs::remove_file(&aside).unwrap();
+    message
+}
+
+#[test]
+fn a_truncated_save_is_set_aside_at_every_byte() {
+    let dir = scratch("truncated");
+    let whole = small_save_bytes(&dir);
+    assert!(whole.len() > 1000);
+    for cut in 0..whole.len() {
+        assert_set_aside(&dir, &whole[..cut]);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn garbage_empty_and_wrong_version_saves_are_set_aside_with_a_reason() {
+    let dir = scratch("garbage");
+    let mut rng = GameRng::new(99);
+    for _ in 0..50 {
+        let len = rng.range(1, 3000) as usize;
+        let bytes: Vec<u8> = (0..len).map(|_| rng.range(0, 256) as u8).collect();
+        assert_set_aside(&dir, &bytes);
+    }
+    let empty = assert_set_aside(&dir, b"");
+    assert!(empty.contains("empty"), "{empty}");
+    let whole = String::from_utf8(small_save_bytes(&dir)).unwrap();
+    let newer = whole.replacen("save version 1 ", "save version 7 ", 1);
+    let message = assert_set_aside(&dir, newer.as_bytes());
+    assert!(message.contains("version 7"), "{message}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_second_bad_save_does_not_overwrite_the_first_one_set_aside() {
+    let dir = scratch("twice");
+    let path = dir.join("save.ron");
+    std::fs::write(&path, b"first").unwrap();
+    assert!(matches!(read_save(&path), SaveStatus::SetAside(_)));
+    std::fs::write(&path, b"second").unwrap();
+    assert!(matches!(read_save(&path), SaveStatus::SetAside(_)));
+    assert_eq!(std::fs::read(dir.join("save.ron.bad")).unwrap(), b"first");
+    assert_eq!(
+        std::fs::read(dir.join("save.ron.bad.1")).unwrap(),
+        b"second"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_bindings_file_is_written_then_bad_lines_are_named_and_defaulted() {
+    let dir = scratch("bindings");
+    let (first, notes) = gloomdelve::config::load_bindings(&dir);
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(first, gloomdelve_core::bindings::default_bindings());
+    let path = dir.join("bindings.txt");
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert!(written.contains("move_north"), "written with the defaults");
+    std::fs::write(
+        &path,
+        "# mine\nwait = w\nfly = f\neat = NoSuchKey\npick_up = G\n",
+    )
+    .unwrap();
+    let (bindings, notes) = gloomdelve::config::load_bindings(&dir);
+    assert_eq!(bindings.action_for("w"), Some("wait"), "good lines apply");
+    assert_eq!(bindings.action_for("G"), Some("pick_up"));
+    assert_eq!(
+        bindings.action_for("e"),
+        Some("eat"),
+        "a bad line keeps the default"
+    );
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    let file = path.display().to_string();
+    assert!(
+        notes[0].contains(&file) && notes[0].contains("line 3"),
+        "{}",
+        notes[0]
+    );
+    assert!(
+        notes[1].contains("line 4") && notes[1].contains("NoSuchKey"),
+        "{}",
+        notes[1]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
