@@ -11,9 +11,11 @@ use crate::combat::DeathCause;
 use crate::combat::Kills;
 use crate::creatures::{NextCreatureId, Occupancy, RulesRng};
 use crate::fov::Sight;
-use crate::items::{Item, Purse};
+use crate::items::{Item, Pack, Purse};
 use crate::levels::{Dungeon, Travel};
 use crate::log::GameLog;
+use crate::save::DataDir;
+use gloomdelve_core::scores::{Score, Table};
 use crate::map::Hero;
 use crate::map::{GridPos, Level};
 use crate::screens::{Screen, centred_column};
@@ -26,6 +28,8 @@ pub struct StartOver;
 /// The rules side: clearing the old game and starting the next.
 pub(super) fn rules_plugin(app: &mut App) {
     app.add_message::<StartOver>();
+    app.add_systems(OnEnter(Screen::GameOver), record_the_score);
+    app.add_systems(OnEnter(Screen::Victory), record_the_score);
     app.add_systems(
         Update,
         start_over.run_if(
@@ -38,8 +42,8 @@ pub(super) fn rules_plugin(app: &mut App) {
 
 /// The screen side: the death notice, and Esc.
 pub(super) fn screen_plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::GameOver), show_death);
-    app.add_systems(OnEnter(Screen::Victory), show_victory);
+    app.add_systems(OnEnter(Screen::GameOver), show_death.after(record_the_score));
+    app.add_systems(OnEnter(Screen::Victory), show_victory.after(record_the_score));
     app.add_systems(
         Update,
         esc_to_the_title.run_if(in_state(Screen::GameOver).or_eager(in_state(Screen::Victory))),
@@ -88,10 +92,13 @@ pub fn clear_game(world: &mut World) {
 
 /// The numbers a finished game is judged by.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Default)]
 pub struct Tally {
     pub turns: u64,
     pub deepest: u32,
     pub kills: usize,
+    /// Items in the pack at the end.
+    pub carried: usize,
     pub score: u64,
 }
 
@@ -108,101 +115,179 @@ impl Tally {
             turns,
             deepest,
             kills: kills.0.len(),
+            carried: 0,
             score: score.max(0) as u64,
         }
     }
 
-    /// "Turns 412 - deepest level 3 - 14 kills - score 312".
+    /// "Turns 412 - deepest level 3 - 14 kills - 5 items - score 312".
     pub fn line(&self) -> String {
         format!(
-            "Turns {} - deepest level {} - {} kills - score {}",
-            self.turns, self.deepest, self.kills, self.score
+            "Turns {} - deepest level {} - {} kills - {} items carried - score {}",
+            self.turns, self.deepest, self.kills, self.carried, self.score
         )
     }
 }
 
-fn tally(
-    turn: &TurnCount,
-    dungeon: Option<&Dungeon>,
-    kills: &Kills,
-    purse: Option<&Purse>,
-    won: bool,
-) -> Tally {
-    let deepest = dungeon.map_or(0, |d| d.deepest);
-    let copper = purse.map_or(0, |p| p.copper);
-    Tally::of(turn.0, deepest, kills, copper, won)
+/// The high scores, with this run's place in them.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ranking {
+    pub tally: Tally,
+    pub table: Table,
+    /// This run's 0-based rank, if it made the table.
+    pub rank: Option<usize>,
+    /// A problem with the scores file, naming it.
+    pub note: Option<String>,
 }
 
-fn show_victory(
-    mut commands: Commands,
-    turn: Res<TurnCount>,
-    dungeon: Option<Res<Dungeon>>,
-    kills: Res<Kills>,
-    purse: Query<&Purse, With<Hero>>,
-) {
-    let tally = tally(&turn, dungeon.as_deref(), &kills, purse.iter().next(), true);
+/// The scores file's name in the data folder.
+pub const SCORES_FILE: &str = "scores.ron";
+
+/// Records a finished run in the high-score table (saved atomically).
+fn record_the_score(world: &mut World) {
+    let won = world.contains_resource::<crate::levels::Won>();
+    let tally = world_tally(world, won);
+    let cause = if won {
+        "won".to_string()
+    } else {
+        world
+            .resource::<DeathCause>()
+            .0
+            .clone()
+            .unwrap_or_else(|| "killed".to_string())
+    };
+    let score = Score {
+        score: tally.score,
+        turns: tally.turns,
+        deepest: tally.deepest,
+        kills: tally.kills as u32,
+        cause,
+        seed: world.resource::<NewGame>().seed,
+        won,
+    };
+    let mut ranking = match world.get_resource::<DataDir>().map(|d| d.0.join(SCORES_FILE)) {
+        Some(path) => rank_and_save(&path, score),
+        None => {
+            let mut table = Table::default();
+            let rank = table.insert(score);
+            Ranking {
+                table,
+                rank,
+                ..default()
+            }
+        }
+    };
+    ranking.tally = tally;
+    world.insert_resource(ranking);
+}
+
+fn rank_and_save(path: &std::path::Path, score: Score) -> Ranking {
+    let (mut table, mut note) = Table::load(path);
+    let rank = table.insert(score);
+    if let Err(e) = table.save(path) {
+        note = Some(format!("cannot save the high scores to {}: {e}", path.display()));
+    }
+    Ranking {
+        table,
+        rank,
+        note,
+        ..default()
+    }
+}
+
+/// The numbers of the game in the world.
+fn world_tally(world: &mut World, won: bool) -> Tally {
+    let (copper, carried) = world
+        .query_filtered::<(&Purse, &Pack), With<Hero>>()
+        .iter(world)
+        .next()
+        .map_or((0, 0), |(purse, pack)| (purse.copper, pack.0.len()));
+    let deepest = world.get_resource::<Dungeon>().map_or(0, |d| d.deepest);
+    let turns = world.resource::<TurnCount>().0;
+    let mut tally = Tally::of(turns, deepest, world.resource::<Kills>(), copper, won);
+    tally.carried = carried;
+    tally
+}
+
+/// The table's lines, this run's marked.
+fn ranking_lines(ranking: &Ranking) -> Vec<String> {
+    let mut lines = vec!["High scores".to_string()];
+    lines.extend(ranking.table.entries.iter().enumerate().map(|(i, s)| {
+        let mark = if ranking.rank == Some(i) { ">" } else { " " };
+        format!(
+            "{mark} {:>2}. {:>6}   level {:>2}   {:>5} turns   {}",
+            i + 1,
+            s.score,
+            s.deepest,
+            s.turns,
+            s.cause
+        )
+    }));
+    if ranking.rank.is_none() {
+        lines.push("This run did not make the table.".to_string());
+    }
+    lines.extend(ranking.note.clone());
+    lines
+}
+
+fn show_victory(mut commands: Commands, ranking: Res<Ranking>) {
     spawn_end_screen(
         &mut commands,
         Screen::Victory,
-        "You climb into the daylight with the Gold Key. You win! Press Esc.",
+        "You climb into the daylight with the Gold Key. You win!",
         Color::srgb(0.97, 0.86, 0.31),
-        tally.line(),
+        &ranking,
     );
 }
 
-fn show_death(
-    mut commands: Commands,
-    cause: Res<DeathCause>,
-    turn: Res<TurnCount>,
-    dungeon: Option<Res<Dungeon>>,
-    kills: Res<Kills>,
-    purse: Query<&Purse, With<Hero>>,
-) {
+fn show_death(mut commands: Commands, cause: Res<DeathCause>, ranking: Res<Ranking>) {
     let cause = cause.0.clone().unwrap_or_else(|| "killed".to_string());
-    let tally = tally(
-        &turn,
-        dungeon.as_deref(),
-        &kills,
-        purse.iter().next(),
-        false,
-    );
     spawn_end_screen(
         &mut commands,
         Screen::GameOver,
-        &format!("You died - {cause}. Press Esc."),
+        &format!("You died - {cause}."),
         Color::srgb(0.9, 0.3, 0.28),
-        tally.line(),
+        &ranking,
     );
 }
 
-/// A full-window notice: a headline and the game's numbers.
+/// A full-window notice: the headline, the run's numbers, the high
+/// scores with this run marked, and how to go on.
 fn spawn_end_screen(
     commands: &mut Commands,
     screen: Screen,
     headline: &str,
     colour: Color,
-    numbers: String,
+    ranking: &Ranking,
 ) {
-    commands.spawn((
-        Name::new(format!("{screen:?} screen")),
-        DespawnOnExit(screen),
-        centred_column(16.0),
-        // Opaque, so no sprite of the finished game shows through.
-        BackgroundColor(Color::srgb(0.02, 0.02, 0.04)),
-        GlobalZIndex(10),
-        children![
-            (
-                Text::new(headline),
-                TextFont::from_font_size(32.0),
-                TextColor(colour),
-            ),
-            (
-                Text::new(numbers),
-                TextFont::from_font_size(20.0),
-                TextColor(Color::srgb(0.7, 0.7, 0.75))
-            ),
-        ],
-    ));
+    let grey = Color::srgb(0.7, 0.7, 0.75);
+    let root = commands
+        .spawn((
+            Name::new(format!("{screen:?} screen")),
+            DespawnOnExit(screen),
+            centred_column(10.0),
+            // Opaque, so no sprite of the finished game shows through.
+            BackgroundColor(Color::srgb(0.02, 0.02, 0.04)),
+            GlobalZIndex(10),
+        ))
+        .id();
+    let mut lines = vec![(headline.to_string(), 32.0, colour)];
+    lines.push((ranking.tally.line(), 20.0, grey));
+    lines.extend(ranking_lines(ranking).into_iter().map(|l| (l, 17.0, grey)));
+    lines.push(("Esc: back to the title".to_string(), 16.0, grey));
+    let children: Vec<Entity> = lines
+        .into_iter()
+        .map(|(line, size, colour)| {
+            commands
+                .spawn((
+                    Text::new(line),
+                    TextFont::from_font_size(size),
+                    TextColor(colour),
+                ))
+                .id()
+        })
+        .collect();
+    commands.entity(root).add_children(&children);
 }
 
 /// Esc on the death or victory screen returns to the title.

@@ -181,10 +181,11 @@ fn title_keys(
             Key::Backspace => {
                 menu.seed_text.pop();
             }
-            Key::Character(c) if c.chars().all(|ch| ch.is_ascii_digit()) => {
-                if menu.seed_text.len() < MAX_SEED_DIGITS {
-                    menu.seed_text.push_str(c);
-                }
+            Key::Character(c)
+                if c.chars().all(|ch| ch.is_ascii_digit())
+                    && menu.seed_text.len() < MAX_SEED_DIGITS =>
+            {
+                menu.seed_text.push_str(c);
             }
             _ => {}
         }

@@ -316,3 +316,32 @@ fn the_bindings_file_is_written_then_bad_lines_are_named_and_defaulted() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_death_enters_the_high_scores_and_permadeath_deletes_the_save() {
+    let dir = scratch("scores");
+    for (round, seed) in [5u64, 6].into_iter().enumerate() {
+        let mut app = new_game(seed, Mode::Delve, shipped_rules());
+        app.insert_resource(DataDir(dir.clone()));
+        save_now(app.world_mut()).unwrap();
+        assert!(dir.join("save.ron").exists());
+        let hero = crate::creatures::hero_entity(&mut app);
+        crate::creatures::set_hp(&mut app, hero, 0);
+        act(&mut app, Action::Wait);
+        app.update();
+        assert_eq!(
+            *app.world().resource::<State<Screen>>().get(),
+            Screen::GameOver
+        );
+        assert!(!dir.join("save.ron").exists(), "permadeath");
+        let ranking = app.world().resource::<gloomdelve::game_over::Ranking>().clone();
+        assert_eq!(ranking.table.entries.len(), round + 1);
+        assert!(ranking.rank.is_some(), "an empty table takes any run");
+        assert_eq!(ranking.table.entries[ranking.rank.unwrap()].seed, seed);
+        let (on_disk, note) =
+            gloomdelve_core::scores::Table::load(&dir.join(gloomdelve::game_over::SCORES_FILE));
+        assert_eq!(note, None);
+        assert_eq!(on_disk, ranking.table, "saved");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
