@@ -14,9 +14,9 @@ pub struct Cli {
     /// Screen pixels per art pixel: 2, 3 or 4 (default: the atlas's scale).
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..=4))]
     pub scale: Option<u32>,
-    /// Window size in pixels, as WIDTHxHEIGHT.
-    #[arg(long, value_name = "WxH", default_value = "1280x800", value_parser = parse_window)]
-    pub window: (u32, u32),
+    /// Window size in pixels, as WIDTHxHEIGHT (default: as last time, or 1280x800).
+    #[arg(long, value_name = "WxH", value_parser = parse_window)]
+    pub window: Option<(u32, u32)>,
     /// Where F12 screenshots go (default: `screenshots` in the data folder).
     #[arg(long, value_name = "DIR")]
     pub screenshot_dir: Option<PathBuf>,

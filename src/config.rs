@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use gloomdelve_core::bindings::{self, Bindings};
 use gloomdelve_core::persist;
+use serde::{Deserialize, Serialize};
 
 /// The bindings file's name in the config folder.
 pub const BINDINGS_FILE: &str = "bindings.txt";
@@ -52,4 +53,105 @@ pub fn load_bindings(dir: &Path) -> (Bindings, Vec<String>) {
         .map(|p| format!("{} {p}", path.display()))
         .collect();
     (bindings, notes)
+}
+
+/// The settings file's name in the config folder.
+pub const SETTINGS_FILE: &str = "settings.ron";
+
+/// What the game remembers between runs: the zoom and the window size.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// Screen pixels per art pixel: 2, 3 or 4.
+    pub zoom: Option<u32>,
+    /// The window's size in logical pixels.
+    pub window: Option<(u32, u32)>,
+}
+
+/// Where the settings live, for saving them again.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct SettingsPath(pub PathBuf);
+
+/// Reads the settings in `dir`. A missing file gives the defaults; a bad
+/// one is set aside as `.bad` (never lost) with a message naming it.
+pub fn load_settings(dir: &Path) -> (Settings, Option<String>) {
+    let path = dir.join(SETTINGS_FILE);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Settings::default(), None),
+        Err(e) => {
+            return (
+                Settings::default(),
+                Some(format!("cannot read {}: {e}", path.display())),
+            );
+        }
+    };
+    let checked = ron::from_str::<Settings>(&text)
+        .map_err(|e| e.to_string())
+        .and_then(|s| check_settings(s).map(|()| s));
+    match checked {
+        Ok(settings) => (settings, None),
+        Err(why) => {
+            let kept = persist::set_aside(&path).map_or_else(
+                |e| format!("moving it aside failed: {e}"),
+                |p| format!("it was kept as {}", p.display()),
+            );
+            let note = format!(
+                "{} is not valid ({why}); using the defaults, and {kept}",
+                path.display()
+            );
+            (Settings::default(), Some(note))
+        }
+    }
+}
+
+fn check_settings(settings: Settings) -> Result<(), String> {
+    if settings.zoom.is_some_and(|z| !(2..=4).contains(&z)) {
+        return Err("zoom must be 2, 3 or 4".to_string());
+    }
+    if settings
+        .window
+        .is_some_and(|(w, h)| !(320..=7680).contains(&w) || !(320..=7680).contains(&h))
+    {
+        return Err("window sides must be 320 to 7680 pixels".to_string());
+    }
+    Ok(())
+}
+
+/// Writes the settings atomically.
+pub fn save_settings(path: &Path, settings: &Settings) -> Result<(), String> {
+    let text = ron::ser::to_string_pretty(settings, ron::ser::PrettyConfig::default())
+        .map_err(|e| e.to_string())?;
+    let text = format!("// Gloomdelve remembers your zoom and window size here.\n{text}\n");
+    persist::write_atomically(path, text.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, remember_the_view);
+}
+
+/// Saves the zoom and the window size when either changes.
+fn remember_the_view(
+    path: Option<Res<SettingsPath>>,
+    mut settings: Option<ResMut<Settings>>,
+    zoom: Option<Res<crate::camera::Zoom>>,
+    mut resized: MessageReader<bevy::window::WindowResized>,
+) {
+    let (Some(path), Some(settings)) = (path, settings.as_mut()) else {
+        return;
+    };
+    let mut next = **settings;
+    if let Some(zoom) = zoom.filter(|z| z.is_changed()) {
+        next.zoom = Some(zoom.0);
+    }
+    if let Some(size) = resized.read().last() {
+        next.window = Some((size.width.round() as u32, size.height.round() as u32));
+    }
+    if next != **settings {
+        **settings = next;
+        if let Err(message) = save_settings(&path.0, &next) {
+            warn!("{message}");
+        }
+    }
 }

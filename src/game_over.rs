@@ -14,12 +14,12 @@ use crate::fov::Sight;
 use crate::items::{Item, Pack, Purse};
 use crate::levels::{Dungeon, Travel};
 use crate::log::GameLog;
-use crate::save::DataDir;
-use gloomdelve_core::scores::{Score, Table};
 use crate::map::Hero;
 use crate::map::{GridPos, Level};
-use crate::screens::{Screen, centred_column};
+use crate::save::DataDir;
+use crate::screens::{Screen, centred_column, text_block};
 use crate::turn::{PendingAction, TurnCount};
+use gloomdelve_core::scores::{Score, Table};
 
 /// Asks for a fresh game after a death.
 #[derive(Message, Clone, Copy, Debug)]
@@ -42,8 +42,14 @@ pub(super) fn rules_plugin(app: &mut App) {
 
 /// The screen side: the death notice, and Esc.
 pub(super) fn screen_plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::GameOver), show_death.after(record_the_score));
-    app.add_systems(OnEnter(Screen::Victory), show_victory.after(record_the_score));
+    app.add_systems(
+        OnEnter(Screen::GameOver),
+        show_death.after(record_the_score),
+    );
+    app.add_systems(
+        OnEnter(Screen::Victory),
+        show_victory.after(record_the_score),
+    );
     app.add_systems(
         Update,
         esc_to_the_title.run_if(in_state(Screen::GameOver).or_eager(in_state(Screen::Victory))),
@@ -91,8 +97,7 @@ pub fn clear_game(world: &mut World) {
 }
 
 /// The numbers a finished game is judged by.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[derive(Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Tally {
     pub turns: u64,
     pub deepest: u32,
@@ -165,7 +170,10 @@ fn record_the_score(world: &mut World) {
         seed: world.resource::<NewGame>().seed,
         won,
     };
-    let mut ranking = match world.get_resource::<DataDir>().map(|d| d.0.join(SCORES_FILE)) {
+    let mut ranking = match world
+        .get_resource::<DataDir>()
+        .map(|d| d.0.join(SCORES_FILE))
+    {
         Some(path) => rank_and_save(&path, score),
         None => {
             let mut table = Table::default();
@@ -185,7 +193,10 @@ fn rank_and_save(path: &std::path::Path, score: Score) -> Ranking {
     let (mut table, mut note) = Table::load(path);
     let rank = table.insert(score);
     if let Err(e) = table.save(path) {
-        note = Some(format!("cannot save the high scores to {}: {e}", path.display()));
+        note = Some(format!(
+            "cannot save the high scores to {}: {e}",
+            path.display()
+        ));
     }
     Ranking {
         table,
@@ -275,19 +286,8 @@ fn spawn_end_screen(
     lines.push((ranking.tally.line(), 20.0, grey));
     lines.extend(ranking_lines(ranking).into_iter().map(|l| (l, 17.0, grey)));
     lines.push(("Esc: back to the title".to_string(), 16.0, grey));
-    let children: Vec<Entity> = lines
-        .into_iter()
-        .map(|(line, size, colour)| {
-            commands
-                .spawn((
-                    Text::new(line),
-                    TextFont::from_font_size(size),
-                    TextColor(colour),
-                ))
-                .id()
-        })
-        .collect();
-    commands.entity(root).add_children(&children);
+    let block = text_block(commands, lines, AlignItems::Center);
+    commands.entity(root).add_child(block);
 }
 
 /// Esc on the death or victory screen returns to the title.

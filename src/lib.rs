@@ -116,6 +116,7 @@ impl Plugin for PresentationPlugin {
             inventory::screen::plugin,
             title::screen_plugin,
             overlays::plugin,
+            config::plugin,
         ));
     }
 }

@@ -92,14 +92,16 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
     let creatures = CreatureBook::load(&assets_dir.join("data/creatures.ron"))?;
     let items = ItemBook::load(&assets_dir.join("data/items.ron"))?;
     let seed = cli.seed.unwrap_or_else(seed_from_clock);
+    let config_dir = gloomdelve::config::standard_config_dir();
+    let (remembered, settings_note) = gloomdelve::config::load_settings(&config_dir);
     let settings = DisplaySettings {
-        scale: cli.scale,
+        scale: cli.scale.or(remembered.zoom),
         screenshot_dir: cli
             .screenshot_dir
             .clone()
             .unwrap_or_else(default_screenshot_dir),
     };
-    let (width, height) = cli.window;
+    let (width, height) = cli.window.or(remembered.window).unwrap_or((1280, 800));
     let mut app = App::new();
     if cli.frame_times {
         app.add_plugins((
@@ -107,13 +109,17 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
             bevy::diagnostic::LogDiagnosticsPlugin::default(),
         ));
     }
-    let (bindings, notes) =
-        gloomdelve::config::load_bindings(&gloomdelve::config::standard_config_dir());
+    let (bindings, mut notes) = gloomdelve::config::load_bindings(&config_dir);
+    notes.extend(settings_note);
     for note in &notes {
         eprintln!("gloomdelve: {note}");
     }
     app.insert_resource(gloomdelve::input::KeyBindings(bindings));
     app.insert_resource(gloomdelve::config::ConfigNotes(notes));
+    app.insert_resource(remembered);
+    app.insert_resource(gloomdelve::config::SettingsPath(
+        config_dir.join(gloomdelve::config::SETTINGS_FILE),
+    ));
     if cli.seed.is_some() || cli.mode.is_some() {
         app.insert_resource(gloomdelve::title::DirectStart);
     }

@@ -6,7 +6,7 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
 use crate::log::GameLog;
-use crate::screens::{Overlay, Screen, centred_column};
+use crate::screens::{Line, Overlay, Screen, centred_column, text_block};
 
 const TEXT: Color = Color::srgb(0.9, 0.88, 0.82);
 const DIM: Color = Color::srgb(0.62, 0.6, 0.68);
@@ -151,7 +151,7 @@ fn reset_scroll(mut scroll: ResMut<HistoryScroll>) {
 }
 
 /// A dark full-window panel for `overlay`, holding `lines`.
-fn spawn_panel(commands: &mut Commands, overlay: Overlay, lines: Vec<(String, f32, Color)>) {
+fn spawn_panel(commands: &mut Commands, overlay: Overlay, lines: Vec<Line>) {
     let root = commands
         .spawn((
             Name::new(format!("{overlay:?} overlay")),
@@ -162,20 +162,19 @@ fn spawn_panel(commands: &mut Commands, overlay: Overlay, lines: Vec<(String, f3
             GlobalZIndex(6),
         ))
         .id();
-    let children: Vec<Entity> = lines
-        .into_iter()
-        .map(|(line, size, colour)| {
-            commands
-                .spawn((
-                    Text::new(line),
-                    TextFont::from_font_size(size),
-                    TextColor(colour),
-                ))
-                .id()
-        })
-        .collect();
-    commands.entity(root).add_children(&children);
+    // Left-aligned lines in a centred block, so the key table lines up.
+    let block = text_block(commands, lines, AlignItems::FlexStart);
+    commands.entity(root).add_child(block);
 }
+
+/// How to play, in a few lines, above the key list.
+const HOW_TO_PLAY: [&str; 5] = [
+    "Bring the Gold Key up from level 10 to the surface.",
+    "Walk into a monster to attack it, into rock to dig through it (5 extra food).",
+    "Every turn costs food: eat rations and corpses before you starve.",
+    "Stand on stairs to take them. Levels stay as you leave them.",
+    "The game is saved when you quit and on every level change; death is final.",
+];
 
 fn draw_menu(mut commands: Commands) {
     let lines = vec![
@@ -192,11 +191,13 @@ fn draw_menu(mut commands: Commands) {
 }
 
 fn draw_help(mut commands: Commands, bindings: Res<crate::input::KeyBindings>) {
-    let mut lines = vec![("Keys".to_string(), 32.0, GOLD)];
+    let mut lines = vec![("How to play".to_string(), 28.0, GOLD)];
+    lines.extend(HOW_TO_PLAY.iter().map(|l| (l.to_string(), 16.0, TEXT)));
+    lines.push(("Keys".to_string(), 28.0, GOLD));
     lines.extend(
         crate::input::help_lines(&bindings.0)
             .into_iter()
-            .map(|line| (line, 17.0, TEXT)),
+            .map(|line| (line, 15.0, TEXT)),
     );
     lines.push(("? or Esc: close".to_string(), 16.0, DIM));
     spawn_panel(&mut commands, Overlay::Help, lines);

@@ -63,6 +63,36 @@ pub fn centred_column(gap: f32) -> Node {
     }
 }
 
+/// One line of text on a screen: the words, the font size, the colour.
+pub type Line = (String, f32, Color);
+
+/// A column of text lines, aligned by `align` (left-aligned lines keep
+/// columns of a table in line). Returns the column's entity.
+pub fn text_block(commands: &mut Commands, lines: Vec<Line>, align: AlignItems) -> Entity {
+    let block = commands
+        .spawn(Node {
+            flex_direction: FlexDirection::Column,
+            align_items: align,
+            row_gap: px(4),
+            ..default()
+        })
+        .id();
+    let children: Vec<Entity> = lines
+        .into_iter()
+        .map(|(line, size, colour)| {
+            commands
+                .spawn((
+                    Text::new(line),
+                    TextFont::from_font_size(size),
+                    TextColor(colour),
+                ))
+                .id()
+        })
+        .collect();
+    commands.entity(block).add_children(&children);
+    block
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>();
     app.init_state::<Overlay>();

@@ -85,7 +85,7 @@ pub fn start_game(world: &mut World) {
             world.resource_mut::<NewGame>().seed = seed;
         }
         StartGame::Continue => {
-            let Some(SaveStatus::Ready(save)) = world.remove_resource::<SaveStatus>() else {
+            let Some(SaveStatus::Ready(save)) = world.get_resource::<SaveStatus>().cloned() else {
                 return;
             };
             state::restore(world, *save);

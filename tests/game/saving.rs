@@ -334,7 +334,10 @@ fn a_death_enters_the_high_scores_and_permadeath_deletes_the_save() {
             Screen::GameOver
         );
         assert!(!dir.join("save.ron").exists(), "permadeath");
-        let ranking = app.world().resource::<gloomdelve::game_over::Ranking>().clone();
+        let ranking = app
+            .world()
+            .resource::<gloomdelve::game_over::Ranking>()
+            .clone();
         assert_eq!(ranking.table.entries.len(), round + 1);
         assert!(ranking.rank.is_some(), "an empty table takes any run");
         assert_eq!(ranking.table.entries[ranking.rank.unwrap()].seed, seed);
@@ -343,5 +346,29 @@ fn a_death_enters_the_high_scores_and_permadeath_deletes_the_save() {
         assert_eq!(note, None);
         assert_eq!(on_disk, ranking.table, "saved");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn settings_remember_the_view_and_a_bad_file_is_kept_aside() {
+    use gloomdelve::config::{SETTINGS_FILE, Settings, load_settings, save_settings};
+    let dir = scratch("settings");
+    assert_eq!(load_settings(&dir), (Settings::default(), None), "none yet");
+    let chosen = Settings {
+        zoom: Some(3),
+        window: Some((1600, 900)),
+    };
+    save_settings(&dir.join(SETTINGS_FILE), &chosen).unwrap();
+    assert_eq!(load_settings(&dir), (chosen, None));
+    std::fs::write(dir.join(SETTINGS_FILE), "(zoom: Some(9))").unwrap();
+    let (settings, note) = load_settings(&dir);
+    assert_eq!(settings, Settings::default());
+    let note = note.expect("a message");
+    assert!(note.contains(SETTINGS_FILE) && note.contains("zoom"), "{note}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("settings.ron.bad")).unwrap(),
+        "(zoom: Some(9))",
+        "kept, not lost"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

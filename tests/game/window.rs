@@ -159,6 +159,11 @@ impl Game {
         Self { child, lines }
     }
 
+    /// Whether the game exits by itself within `timeout`.
+    fn exits_within(&mut self, timeout: Duration) -> bool {
+        wait_for(timeout, || self.child.try_wait().ok().flatten()).is_some()
+    }
+
     fn wait_for_line(&self, needle: &str, timeout: Duration) -> bool {
         let deadline = Instant::now() + timeout;
         while let Some(left) = deadline.checked_duration_since(Instant::now()) {
@@ -207,9 +212,17 @@ fn game_command(display: &Display, scratch: &Path) -> Command {
 
 /// The game command as a player runs it, fog of war and all.
 fn foggy_game_command(display: &Display, scratch: &Path) -> Command {
+    let mut command = title_game_command(display, scratch);
+    command.args(["--seed", &SEED.to_string()]);
+    command
+}
+
+/// The game with no seed given, so it opens on the title screen. Its data
+/// and config folders are in `scratch`.
+fn title_game_command(display: &Display, scratch: &Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_gloomdelve"));
     command
-        .args(["--seed", &SEED.to_string(), "--screenshot-dir"])
+        .arg("--screenshot-dir")
         .arg(scratch.join("shots"))
         .current_dir(repo_root())
         .env("DISPLAY", display.name())
@@ -294,10 +307,10 @@ fn screenshots(dir: &Path) -> Vec<PathBuf> {
 
 /// Presses F12 and waits for the new PNG, which the game renames into place whole.
 fn take_screenshot(display: &Display, window: &str, dir: &Path) -> PathBuf {
-    let before = screenshots(dir).len();
+    let before = screenshots(dir);
     press(display, window, "F12");
     wait_for(Duration::from_secs(30), || {
-        screenshots(dir).get(before).cloned()
+        screenshots(dir).into_iter().find(|p| !before.contains(p))
     })
     .expect("F12 writes a screenshot")
 }
@@ -797,4 +810,92 @@ fn the_food_bar_shrinks_by_a_sixtieth_of_a_thousand_over_sixty_turns() {
         (shrink - expected).abs() <= 2.0,
         "60 turns shrink the bar by {shrink} px; 60/1000 of {full} px is {expected}"
     );
+}
+
+/// Starts the game on the title screen and focuses its window.
+fn launch_to_title(display: &Display, scratch: &Path) -> (Game, String) {
+    let game = Game::start(title_game_command(display, scratch));
+    let window = focus_window(display);
+    std::thread::sleep(Duration::from_secs(3));
+    (game, window)
+}
+
+#[test]
+fn quit_and_continue_restores_the_game_and_help_lists_the_keys() {
+    if skip_without_display_tools("quit_and_continue_restores_the_game_and_help_lists_the_keys") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = Scratch::new("continue");
+    let shots = scratch.0.join("shots");
+    let save = scratch.0.join("data/gloomdelve/save.ron");
+
+    // Title: type seed 7 over the offered one, then New Game.
+    let (mut game, window) = launch_to_title(&display, &scratch.0);
+    for _ in 0..25 {
+        press(&display, &window, "BackSpace");
+    }
+    press(&display, &window, "7");
+    press(&display, &window, "Return");
+    assert!(
+        game.wait_for_line(READY_LINE, Duration::from_secs(60)),
+        "New Game reaches the surface"
+    );
+    std::thread::sleep(Duration::from_secs(2));
+    let level = first_level();
+    let (_, key) = three_clear_steps(&level.terrain, level.start);
+    for _ in 0..3 {
+        press(&display, &window, key);
+    }
+    std::thread::sleep(Duration::from_secs(1));
+    let before = Shot::load(&take_screenshot(&display, &window, &shots));
+    press(&display, &window, "Escape");
+    press(&display, &window, "q");
+    assert!(
+        game.exits_within(Duration::from_secs(30)),
+        "q saves and quits"
+    );
+    assert!(save.exists(), "the game was saved to {}", save.display());
+
+    // Relaunch: Continue is offered first; Enter takes it.
+    let (game, window) = launch_to_title(&display, &scratch.0);
+    let title = Shot::load(&take_screenshot(&display, &window, &shots));
+    press(&display, &window, "Return");
+    assert!(
+        game.wait_for_line(READY_LINE, Duration::from_secs(60)),
+        "Continue reaches the game"
+    );
+    std::thread::sleep(Duration::from_secs(2));
+    let after = Shot::load(&take_screenshot(&display, &window, &shots));
+    let same = match_fraction(&before, &after, 0, 0);
+    assert!(
+        same > 0.97,
+        "the continued game looks as it was left: {same:.3} of the map matches"
+    );
+    let differ = changed_pixels(&title, &after);
+    assert!(
+        differ > 20_000,
+        "the title screen was shown first ({differ} pixels differ)"
+    );
+
+    // `?` shows the help over the map; Esc closes it.
+    press(&display, &window, "question");
+    std::thread::sleep(Duration::from_secs(1));
+    let help = Shot::load(&take_screenshot(&display, &window, &shots));
+    let covered = changed_pixels(&after, &help);
+    assert!(
+        covered > 20_000,
+        "the help covers the map ({covered} pixels changed)"
+    );
+    press(&display, &window, "Escape");
+    std::thread::sleep(Duration::from_secs(1));
+    let closed = Shot::load(&take_screenshot(&display, &window, &shots));
+    assert!(
+        match_fraction(&after, &closed, 0, 0) > 0.97,
+        "Esc closes the help"
+    );
+    if let Ok(keep) = std::env::var("GLOOMDELVE_KEEP_SHOTS") {
+        copy_dir(&shots, Path::new(&keep));
+    }
 }
