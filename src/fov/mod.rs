@@ -8,6 +8,7 @@ use gloomdelve_core::{Grid, Pos};
 
 use crate::NewGame;
 use crate::creatures::Creature;
+use crate::map::tilemap::FogRule;
 use crate::map::{GridPos, Hero, Level};
 use crate::screens::{EnterPlaying, Screen};
 use crate::turn::{TurnPhase, TurnTaken};
@@ -174,6 +175,12 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(TurnPhase::UpdateFov)
             .run_if(on_message::<TurnTaken>),
     );
+    app.add_systems(
+        Update,
+        remember_seen_things
+            .in_set(TurnPhase::UpdateHud)
+            .run_if(resource_exists::<Sight>),
+    );
 }
 
 /// Starts the level's sight and looks once from where the hero stands.
@@ -221,5 +228,15 @@ fn look_around(
     let changed = sight.update(&level, at.0, vision.0);
     if !changed.is_empty() {
         changes.write(SightChanged(changed));
+    }
+}
+
+/// Notes the items the hero sees, so they stay on the map, dimmed, once
+/// out of view. A rule, not a drawing: the headless game keeps it too.
+pub fn remember_seen_things(sight: Res<Sight>, mut things: Query<(&GridPos, &mut FogRule)>) {
+    for (pos, mut rule) in &mut things {
+        if *rule == (FogRule::Remembered { seen: false }) && sight.seen(pos.0) == Seen::Visible {
+            *rule = FogRule::Remembered { seen: true };
+        }
     }
 }

@@ -39,7 +39,9 @@ pub fn tile_sync_plugin(app: &mut App) {
         (
             redraw_changed_tiles,
             tint_by_sight,
-            (dress_changed_things, place_on_grid, apply_fog_rules).chain(),
+            (dress_changed_things, place_on_grid, apply_fog_rules)
+                .chain()
+                .after(crate::fov::remember_seen_things),
         )
             .in_set(TurnPhase::UpdateHud),
     );
@@ -188,13 +190,10 @@ pub enum FogRule {
 /// Shows, dims or hides each [`FogRule`] entity for what the hero sees now.
 pub fn apply_fog_rules(
     sight: Res<Sight>,
-    mut things: Query<(&GridPos, &mut FogRule, &mut Visibility, Option<&mut Sprite>)>,
+    mut things: Query<(&GridPos, &FogRule, &mut Visibility, Option<&mut Sprite>)>,
 ) {
-    for (pos, mut rule, mut visibility, sprite) in &mut things {
+    for (pos, rule, mut visibility, sprite) in &mut things {
         let in_view = sight.seen(pos.0) == Seen::Visible;
-        if in_view && *rule == (FogRule::Remembered { seen: false }) {
-            *rule = FogRule::Remembered { seen: true };
-        }
         let (shown, tint) = match (*rule, in_view) {
             (_, true) => (true, Color::WHITE),
             (FogRule::Remembered { seen: true }, false) => (true, REMEMBERED_TINT),

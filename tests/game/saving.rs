@@ -364,7 +364,10 @@ fn settings_remember_the_view_and_a_bad_file_is_kept_aside() {
     let (settings, note) = load_settings(&dir);
     assert_eq!(settings, Settings::default());
     let note = note.expect("a message");
-    assert!(note.contains(SETTINGS_FILE) && note.contains("zoom"), "{note}");
+    assert!(
+        note.contains(SETTINGS_FILE) && note.contains("zoom"),
+        "{note}"
+    );
     assert_eq!(
         std::fs::read_to_string(dir.join("settings.ron.bad")).unwrap(),
         "(zoom: Some(9))",
