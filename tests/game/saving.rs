@@ -375,3 +375,56 @@ fn settings_remember_the_view_and_a_bad_file_is_kept_aside() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_hunt_saves_and_continues_with_its_roster() {
+    let dir = scratch("hunt");
+    let mut hunt = new_game(31, Mode::Hunt, shipped_rules());
+    hunt.insert_resource(DataDir(dir.clone()));
+    play(&mut hunt, &script(31, 30));
+    save_now(hunt.world_mut()).unwrap();
+    let mut loaded = continue_from(&dir);
+    let saved = snapshot(&mut hunt);
+    assert_eq!(saved.mode, Mode::Hunt);
+    assert!(!saved.roster.is_empty());
+    assert_eq!(snapshot(&mut loaded), saved);
+    assert!(saved.hero.stomach.is_none(), "no hunger, after a load too");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_new_game_over_a_save_keeps_it_as_prev_and_continue_loads_it() {
+    let dir = scratch("title");
+    let mut first = new_game(41, Mode::Delve, shipped_rules());
+    first.insert_resource(DataDir(dir.clone()));
+    play(&mut first, &script(41, 20));
+    save_now(first.world_mut()).unwrap();
+    let saved = snapshot(&mut first);
+
+    // Continue, as the title offers it.
+    let mut app = empty_app(&dir);
+    app.insert_resource(read_save(&dir.join("save.ron")));
+    app.world_mut()
+        .write_message(gloomdelve::title::StartGame::Continue);
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    assert_eq!(snapshot(&mut app), saved);
+
+    // New Game over it: the old save is kept as save.ron.prev.
+    app.world_mut()
+        .write_message(gloomdelve::title::StartGame::New { seed: 9 });
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<NewGame>().seed, 9);
+    assert_eq!(snapshot(&mut app).turn, 0, "a fresh game");
+    assert!(!dir.join("save.ron").exists());
+    let SaveStatus::Ready(prev) = read_save(&dir.join("save.ron.prev")) else {
+        panic!("the old save is kept and still loads");
+    };
+    assert_eq!(*prev, saved);
+    let _ = std::fs::remove_dir_all(&dir);
+}
