@@ -5,6 +5,7 @@
 pub mod art;
 pub mod bindings;
 pub mod combat;
+pub mod dijkstra;
 pub mod fov;
 pub mod grid;
 pub mod mapgen;

@@ -134,7 +134,12 @@ fn bring_everyone_back(
     for entity in &creatures {
         commands.entity(entity).despawn();
     }
-    for &(id, kind, at) in roster.iter().flat_map(|r| r.0.iter()) {
+    let known = |kind: usize| kind < new_game.creatures.kinds.len();
+    for &(id, kind, at) in roster
+        .iter()
+        .flat_map(|r| r.0.iter())
+        .filter(|r| known(r.1))
+    {
         spawn_creature_with_id(&mut commands, &new_game.creatures, id, kind, at);
     }
     let (pos, health) = &mut *hero;
