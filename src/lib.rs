@@ -12,6 +12,7 @@ pub mod combat;
 pub mod config;
 pub mod creatures;
 pub mod data;
+pub mod explore;
 pub mod fov;
 pub mod game_over;
 pub mod hud;
@@ -87,9 +88,12 @@ impl Plugin for RulesPlugin {
             items::plugin,
             inventory::plugin,
             combat::plugin,
+        ));
+        app.add_plugins((
             hunger::plugin,
             levels::plugin,
             hunt::plugin,
+            explore::plugin,
             game_over::rules_plugin,
             save::plugin,
             title::rules_plugin,

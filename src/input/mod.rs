@@ -10,6 +10,7 @@ use gloomdelve_core::bindings::{ACTIONS, Bindings};
 use crate::NewGame;
 use crate::camera::Zoom;
 use crate::data::{ItemEffect, ScrollKind};
+use crate::explore::{Goal, StartWalk, WalkPace, Walking};
 use crate::fov::MonstersInView;
 use crate::inventory::{
     AimCommand, Aiming, ChosenAct, InventoryCommand, InventoryCursor, aim_command,
@@ -38,6 +39,8 @@ pub enum Command {
     Help,
     /// The message history.
     History,
+    /// Explore until something happens.
+    Explore,
 }
 
 /// The key bindings in force: the player's `bindings.txt`, or the defaults.
@@ -131,6 +134,7 @@ fn command_of_action(action: &str) -> Option<Command> {
         "inventory" => Some(Command::Inventory),
         "help" => Some(Command::Help),
         "history" => Some(Command::History),
+        "explore" => Some(Command::Explore),
         "zoom_in" => Some(Command::ZoomIn),
         "zoom_out" => Some(Command::ZoomOut),
         "screenshot" => Some(Command::Screenshot),
@@ -164,8 +168,9 @@ pub fn legend(bindings: &Bindings) -> String {
         .map(first)
         .join("/");
     format!(
-        "{moves}: move/attack/dig   {}: wait   {}: pick up   {}: eat   {} {}: stairs   {}: inventory   {}: messages   {}: help   Esc: menu",
+        "{moves}: move/attack/dig   {}: wait   {}: explore   {}: pick up   {}: eat   {} {}: stairs   {}: inventory   {}: messages   {}: help   Esc: menu",
         first("wait"),
+        first("explore"),
         first("pick_up"),
         first("eat"),
         first("descend"),
@@ -180,6 +185,7 @@ pub fn legend(bindings: &Bindings) -> String {
 pub fn plugin(app: &mut App) {
     app.add_message::<TakeScreenshot>();
     app.init_resource::<KeyBindings>();
+    app.insert_resource(WalkPace(std::time::Duration::from_millis(70)));
     app.add_systems(
         Update,
         (read_keys, inventory_keys, aim_keys).run_if(in_state(Screen::Playing)),
@@ -215,6 +221,11 @@ fn read_keys(
     overlay: Res<State<Overlay>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
     bindings: Res<KeyBindings>,
+    walking: Option<Res<Walking>>,
+    mut walks: MessageWriter<StartWalk>,
+    mut log: ResMut<crate::log::GameLog>,
+    turn: Res<crate::turn::TurnCount>,
+    mut commands: Commands,
 ) {
     let presses = keys.read().filter(|k| k.state == ButtonState::Pressed);
     // While an overlay is open it owns the keyboard; drain what it sees here.
@@ -223,6 +234,12 @@ fn read_keys(
         return;
     }
     for key in presses {
+        // Any key stops a walk, and does nothing else.
+        if walking.is_some() {
+            commands.remove_resource::<Walking>();
+            log.say(turn.0, "You stop.");
+            return;
+        }
         if !key.repeat {
             spotted.newcomer = false;
         } else if spotted.newcomer {
@@ -240,6 +257,9 @@ fn read_keys(
             Some(Command::Menu) if !key.repeat => next_overlay.set(Overlay::Menu),
             Some(Command::Help) if !key.repeat => next_overlay.set(Overlay::Help),
             Some(Command::History) if !key.repeat => next_overlay.set(Overlay::History),
+            Some(Command::Explore) if !key.repeat => {
+                walks.write(StartWalk(Goal::Unexplored));
+            }
             // F12 works on every screen: see `screenshot_key`.
             _ => {}
         }

@@ -7,6 +7,7 @@ use gloomdelve_core::{Blocked, Bump, Dir, Pos, Tile};
 use crate::NewGame;
 use crate::combat::Actors;
 use crate::creatures::Fighter;
+use crate::explore::{Goal, StartWalk};
 use crate::hunger::HeroDug;
 use crate::items::{Item, Pack, Purse, pick_up_at};
 use crate::levels::{Dungeon, Travel, Way};
@@ -102,6 +103,7 @@ pub(crate) fn hero_acts(
     mut dug: MessageWriter<HeroDug>,
     mut travel: ResMut<Travel>,
     dungeon: Option<Res<Dungeon>>,
+    mut walks: MessageWriter<StartWalk>,
 ) {
     let Some(action) = pending.0.take() else {
         return;
@@ -136,6 +138,17 @@ pub(crate) fn hero_acts(
         }
         // Played by `hunger::eat` and the `items` systems, which run first.
         Action::Use(_) | Action::Drop(_) | Action::Read { .. } | Action::Eat => return,
+        Action::Descend if actors.level.terrain.tile(at) != Tile::StairsDown => {
+            let known = actors
+                .sight()
+                .is_some_and(|sight| crate::explore::knows_stairs_down(&actors.level, sight));
+            if known {
+                walks.write(StartWalk(Goal::StairsDown));
+            } else {
+                actors.say("You have not found the stairs down yet.");
+            }
+            return;
+        }
         Action::Descend | Action::Ascend => {
             let depth = dungeon.map_or(0, |d| d.depth);
             match take_stairs(action, actors.level.terrain.tile(at), depth) {

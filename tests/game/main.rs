@@ -3,6 +3,7 @@
 
 mod cli;
 mod creatures;
+mod explore;
 mod hunger;
 mod items;
 mod keys;
