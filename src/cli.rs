@@ -51,10 +51,45 @@ pub enum Command {
         #[arg(long)]
         stats: bool,
     },
+    /// Plays headless with the built-in bot and prints a JSON summary.
+    Sim(SimOptions),
     /// Test aid: plays headless, saving after every turn (the crash tests
     /// kill it mid-save).
     #[command(hide = true)]
     SaveLoop(SaveLoop),
+}
+
+/// `sim`: which games to play, and how long.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SimOptions {
+    /// The game seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Many games, seeds A to B inclusive, as `A..B`: prints every game and the totals.
+    #[arg(long, value_parser = parse_seed_range)]
+    pub seeds: Option<(u64, u64)>,
+    /// How many turns each game may last.
+    #[arg(long, default_value_t = 2000)]
+    pub turns: u64,
+    #[arg(long, value_enum, default_value = "delve")]
+    pub mode: crate::Mode,
+}
+
+/// Parses `A..B` with A <= B.
+pub fn parse_seed_range(text: &str) -> Result<(u64, u64), String> {
+    let (a, b) = text
+        .split_once("..")
+        .ok_or_else(|| format!("expected A..B such as 1..200, found {text:?}"))?;
+    let seed = |s: &str| {
+        s.trim()
+            .parse::<u64>()
+            .map_err(|_| format!("{s:?} is not a seed"))
+    };
+    let (a, b) = (seed(a)?, seed(b)?);
+    if a > b {
+        return Err(format!("the range {a}..{b} is empty"));
+    }
+    Ok((a, b))
 }
 
 /// The hidden test aid behind `save-loop`.

@@ -28,6 +28,7 @@ pub mod overlays;
 pub mod save;
 pub mod screens;
 pub mod screenshot;
+pub mod sim;
 pub mod title;
 pub mod turn;
 
@@ -94,6 +95,7 @@ impl Plugin for RulesPlugin {
             levels::plugin,
             hunt::plugin,
             explore::plugin,
+            sim::plugin,
             game_over::rules_plugin,
             save::plugin,
             title::rules_plugin,

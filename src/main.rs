@@ -23,6 +23,7 @@ fn main() -> ExitCode {
             stats,
         }) => print_map(kind, seed, (width, height), stats),
         Some(Command::SaveLoop(options)) => save_loop(&options),
+        Some(Command::Sim(options)) => simulate(&options),
         None => run_game(&cli),
     };
     result.unwrap_or_else(|message| {
@@ -54,18 +55,53 @@ fn print_map(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Plays a headless game from the shipped data, saving after every turn.
-fn save_loop(options: &gloomdelve::cli::SaveLoop) -> Result<ExitCode, String> {
-    use std::io::Write;
+/// The shipped data for a new game of `seed` in `mode`.
+fn shipped_game(seed: u64, mode: gloomdelve::Mode) -> Result<NewGame, String> {
     let assets_dir = find_assets_dir()?;
-    let new_game = NewGame {
-        seed: options.seed,
+    Ok(NewGame {
+        seed,
         rules: RulesData::load(&assets_dir.join("data/rules.ron"))?,
         creatures: CreatureBook::load(&assets_dir.join("data/creatures.ron"))?,
         items: ItemBook::load(&assets_dir.join("data/items.ron"))?,
         reveal: false,
-        mode: gloomdelve::Mode::Delve,
-    };
+        mode,
+    })
+}
+
+/// `sim`: plays with the bot and prints one JSON object per game, then the
+/// totals when there are several. A broken invariant exits with status 3.
+fn simulate(options: &gloomdelve::cli::SimOptions) -> Result<ExitCode, String> {
+    let (first, last) = options.seeds.unwrap_or((options.seed, options.seed));
+    let mut reports = Vec::new();
+    for seed in first..=last {
+        match gloomdelve::sim::run(shipped_game(seed, options.mode)?, options.turns) {
+            Ok(report) => {
+                println!(
+                    "{}",
+                    serde_json::to_string(&report).map_err(|e| e.to_string())?
+                );
+                reports.push(report);
+            }
+            Err(violation) => {
+                eprintln!("gloomdelve: invariant broken: {violation}");
+                return Ok(ExitCode::from(3));
+            }
+        }
+    }
+    if reports.len() > 1 {
+        let totals = gloomdelve::sim::Totals::of(&reports);
+        println!(
+            "{}",
+            serde_json::to_string(&totals).map_err(|e| e.to_string())?
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Plays a headless game from the shipped data, saving after every turn.
+fn save_loop(options: &gloomdelve::cli::SaveLoop) -> Result<ExitCode, String> {
+    use std::io::Write;
+    let new_game = shipped_game(options.seed, gloomdelve::Mode::Delve)?;
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
         .add_plugins(RulesPlugin { new_game })

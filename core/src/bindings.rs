@@ -471,7 +471,7 @@ mod tests {
 
     #[test]
     fn actions_and_defaults_line_up() {
-        assert_eq!(ACTIONS.len(), 19);
+        assert_eq!(ACTIONS.len(), 20);
         assert_eq!(DEFAULT_KEYS.len(), ACTIONS.len());
         let b = default_bindings();
         assert_eq!(b.iter().count(), ACTIONS.len());

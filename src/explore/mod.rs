@@ -65,7 +65,7 @@ pub(super) fn plugin(app: &mut App) {
         (start_walk, take_a_step)
             .chain()
             .before(TurnPhase::HeroActs)
-            .run_if(in_state(Screen::Playing)),
+            .run_if(in_state(Screen::Playing).and_eager(resource_exists::<Level>)),
     );
     app.add_systems(
         Update,
@@ -215,7 +215,7 @@ fn reason_to_stop(
 }
 
 /// The step from `at` towards the nearest goal over the known map.
-fn next_step(
+pub fn next_step(
     map: &mut DijkstraMap,
     terrain: &Terrain,
     sight: &Sight,

@@ -180,6 +180,7 @@ fn eat(
     mut cause: ResMut<DeathCause>,
     mut commands: Commands,
     mut taken: MessageWriter<TurnTaken>,
+    mut stats: Option<ResMut<crate::sim::SimStats>>,
 ) {
     let book = &new_game.items;
     let Ok((hero, at, mut pack, mut stomach, mut health)) = hero.single_mut() else {
@@ -207,6 +208,9 @@ fn eat(
         return;
     };
     let food = nourishment(book, item, corpse).unwrap_or(0);
+    if let Some(stats) = stats.as_mut() {
+        stats.food_eaten += i64::from(food);
+    }
     pack.0.retain(|&e| e != meal);
     commands.entity(meal).despawn();
     say(format!("You eat the {name}."));

@@ -58,3 +58,27 @@ fn bad_flags_get_a_clear_message_and_exit_two() {
     assert_refused(&["mapgen", "--width", "5"], "out of range");
     assert_refused(&["mapgen", "--kind", "volcano"], "volcano");
 }
+
+#[test]
+fn sim_prints_one_json_object_per_game_and_the_totals() {
+    let out = gloomdelve(&["sim", "--seeds", "3..4", "--turns", "60"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 3, "two games and the totals: {text}");
+    assert_eq!(lines[0]["seed"], 3);
+    assert!(
+        lines[0]["state_hash"]
+            .as_str()
+            .is_some_and(|h| h.len() == 16)
+    );
+    assert_eq!(lines[2]["games"], 2);
+    assert_refused(&["sim", "--seeds", "4..3"], "empty");
+}

@@ -101,7 +101,7 @@ fn a_new_game_starts_on_the_surface_and_the_sky_refuses_the_way_up() {
     );
     assert_eq!(hero_pos(&mut app), start);
     act(&mut app, Action::Descend);
-    assert_eq!(last_line(&app), "There are no stairs down here.");
+    assert_eq!(last_line(&app), "You have not found the stairs down yet.");
     assert_eq!(depth(&app), 0);
 }
 

@@ -10,4 +10,5 @@ mod keys;
 mod levels;
 mod rules;
 mod saving;
+mod sim;
 mod window;

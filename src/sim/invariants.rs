@@ -1,0 +1,127 @@
+//! The rules every turn must keep. A broken one stops the simulation with
+//! the seed, the turn and what broke.
+
+use std::collections::HashSet;
+use std::fmt;
+
+use bevy::prelude::*;
+
+use crate::NewGame;
+use crate::creatures::{Creature, FungusAi, Health};
+use crate::hunger::Stomach;
+use crate::items::{Item, PACK_SIZE, Pack};
+use crate::map::{GridPos, Hero, Level};
+use crate::turn::TurnCount;
+
+/// A broken invariant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    pub seed: u64,
+    pub turn: u64,
+    pub details: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "seed {}, turn {}: {}",
+            self.seed, self.turn, self.details
+        )
+    }
+}
+
+impl std::error::Error for Violation {}
+
+/// Checks every invariant; returns how many checks ran.
+pub fn check(world: &mut World, seed: u64) -> Result<u64, Violation> {
+    let turn = world.resource::<TurnCount>().0;
+    let fail = |details: String| Violation {
+        seed,
+        turn,
+        details,
+    };
+    let checks: [fn(&mut World) -> Result<(), String>; 5] = [
+        one_creature_a_tile,
+        health_and_food_in_bounds,
+        pack_within_size,
+        everyone_on_walkable_ground,
+        fungi_spread_at_most_their_limit,
+    ];
+    for check in checks {
+        check(world).map_err(fail)?;
+    }
+    Ok(checks.len() as u64)
+}
+
+fn one_creature_a_tile(world: &mut World) -> Result<(), String> {
+    let mut taken = HashSet::new();
+    let mut standing =
+        world.query_filtered::<(&GridPos, &Health), Or<(With<Hero>, With<Creature>)>>();
+    for (pos, health) in standing.iter(world) {
+        if health.hp > 0 && !taken.insert(pos.0) {
+            return Err(format!("two creatures on {:?}", pos.0));
+        }
+    }
+    Ok(())
+}
+
+fn health_and_food_in_bounds(world: &mut World) -> Result<(), String> {
+    let mut heroes = world.query_filtered::<(&Health, Option<&Stomach>), With<Hero>>();
+    for (health, stomach) in heroes.iter(world) {
+        if health.hp > health.max {
+            return Err(format!("HP {} above its maximum {}", health.hp, health.max));
+        }
+        if let Some(s) = stomach
+            && !(0..=s.max).contains(&s.food)
+        {
+            return Err(format!("food {} outside 0..={}", s.food, s.max));
+        }
+    }
+    Ok(())
+}
+
+fn pack_within_size(world: &mut World) -> Result<(), String> {
+    let mut packs = world.query::<&Pack>();
+    match packs.iter(world).find(|p| p.0.len() > PACK_SIZE) {
+        Some(pack) => Err(format!("a pack holds {} items", pack.0.len())),
+        None => Ok(()),
+    }
+}
+
+fn everyone_on_walkable_ground(world: &mut World) -> Result<(), String> {
+    let terrain = world.resource::<Level>().terrain.clone();
+    let mut creatures = world.query_filtered::<(&GridPos, &Name, &Health), With<Creature>>();
+    for (pos, name, health) in creatures.iter(world) {
+        if health.hp > 0 && !terrain.admits_creatures(pos.0) {
+            return Err(format!(
+                "the {name} stands on {:?} at {:?}",
+                terrain.tile(pos.0),
+                pos.0
+            ));
+        }
+    }
+    let mut lying = world.query_filtered::<(&GridPos, &Name), Or<(With<Item>, With<Hero>)>>();
+    for (pos, name) in lying.iter(world) {
+        if !terrain.is_walkable(pos.0) {
+            return Err(format!(
+                "the {name} is on {:?} at {:?}",
+                terrain.tile(pos.0),
+                pos.0
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn fungi_spread_at_most_their_limit(world: &mut World) -> Result<(), String> {
+    let limit = world.resource::<NewGame>().rules.fungus_max_spreads;
+    let mut fungi = world.query::<&FungusAi>();
+    match fungi.iter(world).find(|f| f.spreads > limit) {
+        Some(f) => Err(format!(
+            "a fungus spread {} times (limit {limit})",
+            f.spreads
+        )),
+        None => Ok(()),
+    }
+}

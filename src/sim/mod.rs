@@ -1,0 +1,183 @@
+//! The headless simulator: the rules plugins with no window, played by a
+//! simple bot, with the game's invariants checked after every turn. It
+//! backs `gloomdelve sim` and the soak tests.
+
+pub mod bot;
+mod invariants;
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use serde::Serialize;
+
+use crate::combat::{DeathCause, Kills};
+use crate::levels::Dungeon;
+use crate::screens::Screen;
+use crate::turn::{PendingAction, TurnCount};
+use crate::{Mode, NewGame, RulesPlugin};
+pub use invariants::Violation;
+
+/// What one simulated game came to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Report {
+    pub seed: u64,
+    pub mode: Mode,
+    pub turns: u64,
+    pub depth: u32,
+    pub deepest: u32,
+    /// "alive", "won", or the cause of death.
+    pub outcome: String,
+    pub kills: BTreeMap<String, u32>,
+    pub food_eaten: i64,
+    pub digs: u64,
+    pub invariant_checks: u64,
+    /// A hash of the whole game state at the end (FNV-1a of the save).
+    pub state_hash: String,
+}
+
+/// The sums over many games: outcomes, depths, starvation.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Totals {
+    pub games: usize,
+    pub outcomes: BTreeMap<String, usize>,
+    /// How many games reached each deepest level.
+    pub deepest: BTreeMap<u32, usize>,
+    pub average_turns: f64,
+    pub starved: usize,
+    pub kills: BTreeMap<String, u32>,
+}
+
+impl Totals {
+    pub fn of(reports: &[Report]) -> Self {
+        let mut totals = Totals {
+            games: reports.len(),
+            outcomes: BTreeMap::new(),
+            deepest: BTreeMap::new(),
+            average_turns: 0.0,
+            starved: 0,
+            kills: BTreeMap::new(),
+        };
+        for r in reports {
+            *totals.outcomes.entry(r.outcome.clone()).or_insert(0) += 1;
+            *totals.deepest.entry(r.deepest).or_insert(0) += 1;
+            totals.starved += usize::from(r.outcome == "starved");
+            for (kind, n) in &r.kills {
+                *totals.kills.entry(kind.clone()).or_insert(0) += n;
+            }
+        }
+        let turns: u64 = reports.iter().map(|r| r.turns).sum();
+        totals.average_turns = turns as f64 / reports.len().max(1) as f64;
+        totals
+    }
+}
+
+/// A headless app playing `new_game`.
+pub fn headless_app(new_game: NewGame) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.add_plugins(RulesPlugin { new_game });
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    app
+}
+
+/// Plays `turns` turns with the bot, checking the invariants after each.
+pub fn run(new_game: NewGame, turns: u64) -> Result<Report, Violation> {
+    let (seed, mode) = (new_game.seed, new_game.mode);
+    let mut app = headless_app(new_game);
+    let mut checks = 0;
+    while app.world().resource::<TurnCount>().0 < turns && playing(&app) {
+        let action = bot::choose(app.world_mut());
+        app.world_mut().resource_mut::<PendingAction>().0 = Some(action);
+        let before = app.world().resource::<TurnCount>().0;
+        app.update();
+        settle(&mut app);
+        if app.world().resource::<TurnCount>().0 == before {
+            // The action was refused (no turn): let the world go on.
+            app.world_mut().resource_mut::<PendingAction>().0 = Some(crate::turn::Action::Wait);
+            app.update();
+            settle(&mut app);
+        }
+        checks += invariants::check(app.world_mut(), seed)?;
+    }
+    Ok(report(app.world_mut(), seed, mode, checks))
+}
+
+fn playing(app: &App) -> bool {
+    *app.world().resource::<State<Screen>>().get() == Screen::Playing
+}
+
+/// Lets a change of level or screen finish.
+fn settle(app: &mut App) {
+    for _ in 0..3 {
+        if playing(app) && app.world().resource::<crate::levels::Travel>().0.is_none() {
+            break;
+        }
+        app.update();
+    }
+}
+
+fn report(world: &mut World, seed: u64, mode: Mode, checks: u64) -> Report {
+    let dungeon = world.get_resource::<Dungeon>().cloned().unwrap_or_default();
+    let screen = *world.resource::<State<Screen>>().get();
+    let outcome = match screen {
+        Screen::Victory => "won".to_string(),
+        Screen::GameOver => world
+            .resource::<DeathCause>()
+            .0
+            .clone()
+            .unwrap_or_else(|| "killed".to_string()),
+        _ => "alive".to_string(),
+    };
+    let mut kills = BTreeMap::new();
+    for (name, _) in &world.resource::<Kills>().0 {
+        *kills.entry(name.clone()).or_insert(0) += 1;
+    }
+    let stats = *world.resource::<SimStats>();
+    Report {
+        seed,
+        mode,
+        turns: world.resource::<TurnCount>().0,
+        depth: dungeon.depth,
+        deepest: dungeon.deepest,
+        outcome,
+        kills,
+        food_eaten: stats.food_eaten,
+        digs: stats.digs,
+        invariant_checks: checks,
+        state_hash: state_hash(world),
+    }
+}
+
+/// FNV-1a of the whole saved state, as hex.
+pub fn state_hash(world: &mut World) -> String {
+    let text = crate::save::state::capture(world)
+        .and_then(|save| ron::to_string(&save).ok())
+        .unwrap_or_default();
+    format!(
+        "{:016x}",
+        gloomdelve_core::persist::fnv1a64(text.as_bytes())
+    )
+}
+
+/// Counters the reports need: food eaten and walls dug.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SimStats {
+    pub food_eaten: i64,
+    pub digs: u64,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SimStats>();
+    app.add_systems(
+        Update,
+        count_digs.run_if(on_message::<crate::hunger::HeroDug>),
+    );
+}
+
+fn count_digs(mut dug: MessageReader<crate::hunger::HeroDug>, mut stats: ResMut<SimStats>) {
+    stats.digs += dug.read().count() as u64;
+}
