@@ -28,6 +28,8 @@ pub struct Dungeon {
     pub deepest: u32,
     /// The levels off screen, by depth.
     pub stored: BTreeMap<u32, StoredLevel>,
+    /// The turn the hero arrived on the current level.
+    pub arrived: u64,
 }
 
 /// Present while the current level is new and still needs its creatures
@@ -116,6 +118,7 @@ pub fn change_level(world: &mut World) {
     }
     dungeon.depth = to;
     dungeon.deepest = dungeon.deepest.max(to);
+    dungeon.arrived = world.resource::<TurnCount>().0;
     world.insert_resource(dungeon);
     world.insert_resource(crate::save::SaveSoon);
     let arrival = arrival_point(world.resource::<Level>(), way);

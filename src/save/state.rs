@@ -32,6 +32,9 @@ pub struct SaveGame {
     pub next_creature_id: u64,
     pub depth: u32,
     pub deepest: u32,
+    /// The turn the hero arrived on the current level.
+    #[serde(default)]
+    pub arrived: u64,
     /// The levels off screen.
     pub stored: BTreeMap<u32, StoredLevel>,
     /// The level being played.
@@ -82,6 +85,7 @@ pub fn capture(world: &mut World) -> Option<SaveGame> {
         next_creature_id: world.resource::<NextCreatureId>().0,
         depth: dungeon.depth,
         deepest: dungeon.deepest,
+        arrived: dungeon.arrived,
         stored: dungeon.stored,
         current,
         hero,
@@ -154,6 +158,7 @@ pub fn restore(world: &mut World, save: SaveGame) {
         depth: save.depth,
         deepest: save.deepest,
         stored: save.stored,
+        arrived: save.arrived,
     });
     world.insert_resource(GameLog::from_entries(save.log));
     world.insert_resource(Kills(save.kills));

@@ -28,13 +28,6 @@ struct BotMap(DijkstraMap);
 /// knows the stairs (sooner when hungry).
 const EXPLORE_TURNS: u64 = 250;
 
-/// When the bot reached the level it is on.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-struct Arrival {
-    depth: u32,
-    turn: u64,
-}
-
 /// The bot's next action in the game in `world`.
 pub fn choose(world: &mut World) -> Action {
     let Some(hero) = world
@@ -162,19 +155,12 @@ fn pick_up(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
 /// Whether the bot has explored this level long enough, or is too hungry
 /// to explore on.
 fn time_to_go_down(world: &mut World, hero: Entity) -> bool {
-    let depth = world.get_resource::<Dungeon>().map_or(0, |d| d.depth);
+    let arrived = world.get_resource::<Dungeon>().map_or(0, |d| d.arrived);
     let turn = world.resource::<TurnCount>().0;
-    let arrival = match world.get_resource::<Arrival>() {
-        Some(a) if a.depth == depth => *a,
-        _ => {
-            world.insert_resource(Arrival { depth, turn });
-            Arrival { depth, turn }
-        }
-    };
     let hungry = world
         .get::<Stomach>(hero)
         .is_some_and(|s| s.state <= Hunger::Hungry);
-    hungry || turn >= arrival.turn + EXPLORE_TURNS
+    hungry || turn >= arrived + EXPLORE_TURNS
 }
 
 /// Explores; heads for the stairs down once the level is explored, or

@@ -88,22 +88,49 @@ pub fn headless_app(new_game: NewGame) -> App {
 pub fn run(new_game: NewGame, turns: u64) -> Result<Report, Violation> {
     let (seed, mode) = (new_game.seed, new_game.mode);
     let mut app = headless_app(new_game);
+    let checks = play_until(&mut app, seed, turns)?;
+    Ok(report(app.world_mut(), seed, mode, checks))
+}
+
+/// Like [`run`], but at turn `load_at` the game is saved and continued in
+/// a fresh app, as Quit and Continue would do it.
+pub fn run_with_a_load(new_game: NewGame, turns: u64, load_at: u64) -> Result<Report, Violation> {
+    let (seed, mode) = (new_game.seed, new_game.mode);
+    let mut first = headless_app(new_game.clone());
+    let mut checks = play_until(&mut first, seed, load_at)?;
+    let Some(save) = crate::save::state::capture(first.world_mut()) else {
+        return Ok(report(first.world_mut(), seed, mode, checks));
+    };
+    let mut second = headless_app(new_game);
+    crate::save::state::restore(second.world_mut(), save);
+    second
+        .world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    second.update();
+    checks += play_until(&mut second, seed, turns)?;
+    Ok(report(second.world_mut(), seed, mode, checks))
+}
+
+/// Lets the bot play until turn `turns` or the game's end; returns how
+/// many invariant checks ran.
+fn play_until(app: &mut App, seed: u64, turns: u64) -> Result<u64, Violation> {
     let mut checks = 0;
-    while app.world().resource::<TurnCount>().0 < turns && playing(&app) {
+    while app.world().resource::<TurnCount>().0 < turns && playing(app) {
         let action = bot::choose(app.world_mut());
         app.world_mut().resource_mut::<PendingAction>().0 = Some(action);
         let before = app.world().resource::<TurnCount>().0;
         app.update();
-        settle(&mut app);
+        settle(app);
         if app.world().resource::<TurnCount>().0 == before {
             // The action was refused (no turn): let the world go on.
             app.world_mut().resource_mut::<PendingAction>().0 = Some(crate::turn::Action::Wait);
             app.update();
-            settle(&mut app);
+            settle(app);
         }
         checks += invariants::check(app.world_mut(), seed)?;
     }
-    Ok(report(app.world_mut(), seed, mode, checks))
+    Ok(checks)
 }
 
 fn playing(app: &App) -> bool {

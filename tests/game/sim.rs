@@ -39,3 +39,14 @@ fn the_same_seed_gives_the_same_game_twice() {
     let other = run(shipped_game(13, Mode::Delve), 400).unwrap();
     assert_ne!(first.state_hash, other.state_hash);
 }
+
+#[test]
+fn a_game_saved_and_continued_midway_ends_in_the_same_state() {
+    for seed in [12, 21] {
+        let straight = run(shipped_game(seed, Mode::Delve), 500).unwrap();
+        let loaded =
+            gloomdelve::sim::run_with_a_load(shipped_game(seed, Mode::Delve), 500, 230).unwrap();
+        assert_eq!(straight.turns, loaded.turns, "seed {seed}");
+        assert_eq!(straight.state_hash, loaded.state_hash, "seed {seed}");
+    }
+}
