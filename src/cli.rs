@@ -73,6 +73,12 @@ pub struct SimOptions {
     pub turns: u64,
     #[arg(long, value_enum, default_value = "delve")]
     pub mode: crate::Mode,
+    /// Write the game's seed and every action to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Play the recording in FILE instead of the bot (its seed and mode win).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "seeds"])]
+    pub replay: Option<PathBuf>,
 }
 
 /// Parses `A..B` with A <= B.

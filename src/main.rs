@@ -71,6 +71,19 @@ fn shipped_game(seed: u64, mode: gloomdelve::Mode) -> Result<NewGame, String> {
 /// `sim`: plays with the bot and prints one JSON object per game, then the
 /// totals when there are several. A broken invariant exits with status 3.
 fn simulate(options: &gloomdelve::cli::SimOptions) -> Result<ExitCode, String> {
+    if let Some(path) = &options.replay {
+        let recording = gloomdelve::sim::Recording::load(path)?;
+        let new_game = shipped_game(recording.seed, recording.mode)?;
+        return print_outcome(gloomdelve::sim::replay(new_game, &recording));
+    }
+    if let Some(path) = &options.record {
+        let new_game = shipped_game(options.seed, options.mode)?;
+        let played = gloomdelve::sim::run_recorded(new_game, options.turns);
+        if let Ok((_, recording)) = &played {
+            recording.save(path)?;
+        }
+        return print_outcome(played.map(|(report, _)| report));
+    }
     let (first, last) = options.seeds.unwrap_or((options.seed, options.seed));
     let mut reports = Vec::new();
     for seed in first..=last {
@@ -96,6 +109,25 @@ fn simulate(options: &gloomdelve::cli::SimOptions) -> Result<ExitCode, String> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Prints one game's report, or the broken invariant (exit status 3).
+fn print_outcome(
+    outcome: Result<gloomdelve::sim::Report, gloomdelve::sim::Violation>,
+) -> Result<ExitCode, String> {
+    match outcome {
+        Ok(report) => {
+            println!(
+                "{}",
+                serde_json::to_string(&report).map_err(|e| e.to_string())?
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(violation) => {
+            eprintln!("gloomdelve: invariant broken: {violation}");
+            Ok(ExitCode::from(3))
+        }
+    }
 }
 
 /// Plays a headless game from the shipped data, saving after every turn.

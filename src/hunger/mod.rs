@@ -169,7 +169,7 @@ fn food_underfoot(at: Pos, book: &ItemBook, items: &Edibles) -> Option<Entity> {
 }
 
 /// Eats food from the pack (`Use`) or from the floor (`Eat`). Eating takes a turn.
-fn eat(
+pub(crate) fn eat(
     mut pending: ResMut<PendingAction>,
     new_game: Res<NewGame>,
     mut hero: Query<(Entity, &GridPos, &mut Pack, &mut Stomach, &mut Health), With<Hero>>,

@@ -4,6 +4,7 @@
 
 pub mod bot;
 mod invariants;
+pub mod replay;
 
 use std::collections::BTreeMap;
 
@@ -17,6 +18,7 @@ use crate::screens::Screen;
 use crate::turn::{PendingAction, TurnCount};
 use crate::{Mode, NewGame, RulesPlugin};
 pub use invariants::Violation;
+pub use replay::Recording;
 
 /// What one simulated game came to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -89,6 +91,51 @@ pub fn run(new_game: NewGame, turns: u64) -> Result<Report, Violation> {
     let (seed, mode) = (new_game.seed, new_game.mode);
     let mut app = headless_app(new_game);
     let checks = play_until(&mut app, seed, turns)?;
+    Ok(report(app.world_mut(), seed, mode, checks))
+}
+
+/// Plays the bot's game like [`run`], and returns it as a recording too.
+pub fn run_recorded(new_game: NewGame, turns: u64) -> Result<(Report, Recording), Violation> {
+    let (seed, mode) = (new_game.seed, new_game.mode);
+    let mut app = headless_app(new_game);
+    app.insert_resource(Recording {
+        seed,
+        mode,
+        actions: Vec::new(),
+    });
+    let checks = play_until(&mut app, seed, turns)?;
+    let recording = app.world().resource::<Recording>().clone();
+    Ok((report(app.world_mut(), seed, mode, checks), recording))
+}
+
+/// Plays a recording back on `new_game`'s data (its seed and mode come
+/// from the recording), checking the invariants after each action.
+pub fn replay(mut new_game: NewGame, recording: &Recording) -> Result<Report, Violation> {
+    new_game.seed = recording.seed;
+    new_game.mode = recording.mode;
+    let (seed, mode) = (new_game.seed, new_game.mode);
+    let mut app = headless_app(new_game);
+    let mut checks = 0;
+    for &recorded in &recording.actions {
+        if !playing(&app) {
+            break;
+        }
+        let action = {
+            let world = app.world_mut();
+            let pack = world
+                .query_filtered::<&crate::items::Pack, With<crate::map::Hero>>()
+                .single(world)
+                .ok()
+                .cloned()
+                .unwrap_or_default();
+            replay::to_action(recorded, &pack)
+        };
+        app.world_mut().resource_mut::<PendingAction>().0 =
+            Some(action.unwrap_or(crate::turn::Action::Wait));
+        app.update();
+        settle(&mut app);
+        checks += invariants::check(app.world_mut(), seed)?;
+    }
     Ok(report(app.world_mut(), seed, mode, checks))
 }
 
@@ -199,6 +246,7 @@ pub struct SimStats {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SimStats>();
+    app.add_plugins(replay::plugin);
     app.add_systems(
         Update,
         count_digs.run_if(on_message::<crate::hunger::HeroDug>),

@@ -50,3 +50,19 @@ fn a_game_saved_and_continued_midway_ends_in_the_same_state() {
         assert_eq!(straight.state_hash, loaded.state_hash, "seed {seed}");
     }
 }
+
+#[test]
+fn a_recorded_game_replays_to_the_same_state_hash() {
+    let dir = std::env::temp_dir().join(format!("gloomdelve-replay-{}", std::process::id()));
+    let path = dir.join("game.replay");
+    let (report, recording) =
+        gloomdelve::sim::run_recorded(shipped_game(17, Mode::Delve), 400).unwrap();
+    assert!(recording.actions.len() as u64 >= report.turns);
+    recording.save(&path).unwrap();
+    let loaded = gloomdelve::sim::Recording::load(&path).unwrap();
+    assert_eq!(loaded, recording);
+    let replayed = gloomdelve::sim::replay(shipped_game(0, Mode::Delve), &loaded).unwrap();
+    assert_eq!(replayed.turns, report.turns);
+    assert_eq!(replayed.state_hash, report.state_hash);
+    let _ = std::fs::remove_dir_all(&dir);
+}

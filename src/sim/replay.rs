@@ -1,0 +1,125 @@
+//! Recordings: the seed and every action the hero took, with pack items
+//! named by their slot (entity numbers differ between runs). Playing a
+//! recording back reaches the same state, hash for hash.
+
+use std::path::Path;
+
+use bevy::prelude::*;
+use gloomdelve_core::{Dir, Pos, persist};
+use serde::{Deserialize, Serialize};
+
+use crate::Mode;
+use crate::items::Pack;
+use crate::map::Hero;
+use crate::turn::{Action, PendingAction, TurnPhase};
+
+/// The recording format's version.
+pub const RECORDING_VERSION: u32 = 1;
+
+/// One action, with pack items as slots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Recorded {
+    Move(Dir),
+    Wait,
+    PickUp,
+    Eat,
+    Descend,
+    Ascend,
+    Use(usize),
+    Drop(usize),
+    Read { slot: usize, target: Option<Pos> },
+}
+
+/// A game as its seed, mode and actions.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Recording {
+    pub seed: u64,
+    pub mode: Mode,
+    pub actions: Vec<Recorded>,
+}
+
+impl Recording {
+    /// Writes the recording atomically.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let text = persist::to_versioned_ron(RECORDING_VERSION, self)?;
+        persist::write_atomically(path, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+
+    /// Reads a recording; the error names the file and what is wrong.
+    pub fn load(path: &Path) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        persist::from_versioned_ron(&text, RECORDING_VERSION)
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// Records every action the hero's turn plays, while a `Recording` exists.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        record_action
+            .in_set(TurnPhase::HeroActs)
+            .before(crate::hunger::eat)
+            .before(crate::items::use_item::use_or_drop)
+            .before(crate::items::scrolls::read_scroll)
+            .before(crate::turn::hero_acts)
+            .run_if(resource_exists::<Recording>),
+    );
+}
+
+fn record_action(
+    pending: Res<PendingAction>,
+    hero: Query<&Pack, With<Hero>>,
+    mut recording: ResMut<Recording>,
+) {
+    let (Some(action), Ok(pack)) = (pending.0, hero.single()) else {
+        return;
+    };
+    if let Some(recorded) = to_recorded(action, pack) {
+        recording.actions.push(recorded);
+    }
+}
+
+fn slot(pack: &Pack, item: Entity) -> Option<usize> {
+    pack.0.iter().position(|&e| e == item)
+}
+
+/// An action as recorded; `None` for an item not in the pack.
+pub fn to_recorded(action: Action, pack: &Pack) -> Option<Recorded> {
+    Some(match action {
+        Action::Move(dir) => Recorded::Move(dir),
+        Action::Wait => Recorded::Wait,
+        Action::PickUp => Recorded::PickUp,
+        Action::Eat => Recorded::Eat,
+        Action::Descend => Recorded::Descend,
+        Action::Ascend => Recorded::Ascend,
+        Action::Use(item) => Recorded::Use(slot(pack, item)?),
+        Action::Drop(item) => Recorded::Drop(slot(pack, item)?),
+        Action::Read { scroll, target } => Recorded::Read {
+            slot: slot(pack, scroll)?,
+            target,
+        },
+    })
+}
+
+/// The action a recorded one stands for in this game; `None` for a slot
+/// the pack no longer has (the recording does not match the game).
+pub fn to_action(recorded: Recorded, pack: &Pack) -> Option<Action> {
+    let item = |slot: usize| pack.0.get(slot).copied();
+    Some(match recorded {
+        Recorded::Move(dir) => Action::Move(dir),
+        Recorded::Wait => Action::Wait,
+        Recorded::PickUp => Action::PickUp,
+        Recorded::Eat => Action::Eat,
+        Recorded::Descend => Action::Descend,
+        Recorded::Ascend => Action::Ascend,
+        Recorded::Use(slot) => Action::Use(item(slot)?),
+        Recorded::Drop(slot) => Action::Drop(item(slot)?),
+        Recorded::Read { slot, target } => Action::Read {
+            scroll: item(slot)?,
+            target,
+        },
+    })
+}
