@@ -418,7 +418,12 @@ fn a_new_game_over_a_save_keeps_it_as_prev_and_continue_loads_it() {
     );
     assert_eq!(snapshot(&mut app), saved);
 
-    // New Game over it: the old save is kept as save.ron.prev.
+    // Back on the title, New Game over it: the old save is kept as
+    // save.ron.prev.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Title);
+    app.update();
     app.world_mut()
         .write_message(gloomdelve::title::StartGame::New { seed: 9 });
     app.update();
