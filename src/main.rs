@@ -171,6 +171,9 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
     };
     let (width, height) = cli.window.or(remembered.window).unwrap_or((1280, 800));
     let mut app = App::new();
+    // A player's game logs a failing system and goes on rather than crash;
+    // the tests keep Bevy's default, which panics, so such bugs still show.
+    app.set_error_handler(bevy::ecs::error::warn);
     if cli.frame_times {
         app.add_plugins((
             bevy::diagnostic::FrameTimeDiagnosticsPlugin::default(),
