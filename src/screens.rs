@@ -66,6 +66,22 @@ pub fn centred_column(gap: f32) -> Node {
 /// One line of text on a screen: the words, the font size, the colour.
 pub type Line = (String, f32, Color);
 
+/// One line of text, its own entity.
+pub fn text_line(
+    commands: &mut Commands,
+    line: impl Into<String>,
+    size: f32,
+    colour: Color,
+) -> Entity {
+    commands
+        .spawn((
+            Text::new(line),
+            TextFont::from_font_size(size),
+            TextColor(colour),
+        ))
+        .id()
+}
+
 /// A column of text lines, aligned by `align` (left-aligned lines keep
 /// columns of a table in line). Returns the column's entity.
 pub fn text_block(commands: &mut Commands, lines: Vec<Line>, align: AlignItems) -> Entity {
@@ -79,15 +95,7 @@ pub fn text_block(commands: &mut Commands, lines: Vec<Line>, align: AlignItems) 
         .id();
     let children: Vec<Entity> = lines
         .into_iter()
-        .map(|(line, size, colour)| {
-            commands
-                .spawn((
-                    Text::new(line),
-                    TextFont::from_font_size(size),
-                    TextColor(colour),
-                ))
-                .id()
-        })
+        .map(|(line, size, colour)| text_line(commands, line, size, colour))
         .collect();
     commands.entity(block).add_children(&children);
     block

@@ -9,7 +9,7 @@ use gloomdelve_core::persist;
 
 use crate::NewGame;
 use crate::save::{DataDir, SaveStatus, read_save, state};
-use crate::screens::{Screen, centred_column};
+use crate::screens::{Screen, centred_column, text_line};
 
 const TEXT: Color = Color::srgb(0.9, 0.88, 0.82);
 const DIM: Color = Color::srgb(0.62, 0.6, 0.68);
@@ -239,18 +239,18 @@ fn draw_title(
             BackgroundColor(Color::srgb(0.02, 0.02, 0.04)),
         ))
         .id();
-    let mut children = vec![text(&mut commands, "Gloomdelve", 56.0, GOLD)];
-    children.push(text(
+    let mut children = vec![text_line(&mut commands, "Gloomdelve", 56.0, GOLD)];
+    children.push(text_line(
         &mut commands,
         "Bring the Gold Key up from level 10.",
         18.0,
         DIM,
     ));
     if let SaveStatus::SetAside(message) = &*status {
-        children.push(text(&mut commands, message, 16.0, WARN));
+        children.push(text_line(&mut commands, message, 16.0, WARN));
     }
     for note in notes.iter().flat_map(|n| n.0.iter()) {
-        children.push(text(&mut commands, note, 14.0, WARN));
+        children.push(text_line(&mut commands, note, 14.0, WARN));
     }
     for (i, &entry) in menu.entries.iter().enumerate() {
         let chosen = i == menu.selected;
@@ -284,16 +284,6 @@ fn draw_title(
         "Up/Down or the mouse: choose   Enter or click: start   digits/Backspace: type a seed"
     };
     let colour = if menu.confirming { WARN } else { DIM };
-    children.push(text(&mut commands, help, 16.0, colour));
+    children.push(text_line(&mut commands, help, 16.0, colour));
     commands.entity(root).add_children(&children);
-}
-
-fn text(commands: &mut Commands, line: &str, size: f32, colour: Color) -> Entity {
-    commands
-        .spawn((
-            Text::new(line),
-            TextFont::from_font_size(size),
-            TextColor(colour),
-        ))
-        .id()
 }

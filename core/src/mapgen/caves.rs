@@ -171,13 +171,7 @@ pub fn level(
         ("water", count(|t| t == Tile::Water)),
         ("trees", count(|t| t == Tile::Tree)),
     ];
-    Ok(Map {
-        terrain: Terrain::new(tiles, BORDER),
-        start: placed.start,
-        up: placed.up,
-        down: placed.down,
-        stats,
-    })
+    Ok(Map::with_stairs(Terrain::new(tiles, BORDER), placed, stats))
 }
 
 /// Grows a few pools from random floor tiles; returns how many got water.

@@ -45,6 +45,23 @@ pub struct Map {
     pub stats: Vec<(&'static str, usize)>,
 }
 
+impl Map {
+    /// A map whose stairs and start were placed by [`stairs::place`].
+    pub fn with_stairs(
+        terrain: Terrain,
+        placed: stairs::Placed,
+        stats: Vec<(&'static str, usize)>,
+    ) -> Self {
+        Self {
+            terrain,
+            start: placed.start,
+            up: placed.up,
+            down: placed.down,
+            stats,
+        }
+    }
+}
+
 /// The smallest and largest map side any generator accepts.
 pub const MIN_SIDE: i32 = 20;
 pub const MAX_SIDE: i32 = 600;

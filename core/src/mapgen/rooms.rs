@@ -72,13 +72,11 @@ pub fn generate(seed: u64, width: i32, height: i32, stairs: Stairs) -> Result<Ma
     }
     let mut tiles = tiles_from_open(&open);
     let placed = stairs::place(&mut tiles, rooms[0].centre(), stairs);
-    Ok(Map {
-        terrain: Terrain::new(tiles, BORDER),
-        start: placed.start,
-        up: placed.up,
-        down: placed.down,
-        stats: vec![("rooms", rooms.len()), ("corridors", rooms.len() - 1)],
-    })
+    Ok(Map::with_stairs(
+        Terrain::new(tiles, BORDER),
+        placed,
+        vec![("rooms", rooms.len()), ("corridors", rooms.len() - 1)],
+    ))
 }
 
 /// Tries random rooms and keeps each that crowds none kept before. The

@@ -57,13 +57,7 @@ pub fn generate(seed: u64, width: i32, height: i32) -> Result<Map, BadSize> {
         ("water", count(Tile::Water)),
         ("trees", count(Tile::Tree)),
     ];
-    Ok(Map {
-        terrain: Terrain::new(tiles, BORDER),
-        start: placed.start,
-        up: placed.up,
-        down: placed.down,
-        stats,
-    })
+    Ok(Map::with_stairs(Terrain::new(tiles, BORDER), placed, stats))
 }
 
 /// Fractal noise seeded from one stream of `seed`.
