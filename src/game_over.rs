@@ -93,6 +93,12 @@ pub fn clear_game(world: &mut World) {
     world.insert_resource(Occupancy::default());
     world.insert_resource(PendingAction::default());
     world.remove_resource::<crate::hunt::Roster>();
+    // What belonged to the finished game: its victory, its walk, its pause.
+    world.remove_resource::<crate::levels::Won>();
+    world.remove_resource::<crate::explore::Walking>();
+    world.remove_resource::<crate::hunt::Cleared>();
+    world.remove_resource::<crate::save::SaveSoon>();
+    world.insert_resource(crate::explore::KnownMonsters::default());
     world.remove_resource::<crate::hunt::Spawns>();
 }
 

@@ -224,6 +224,18 @@ fn the_gold_key_lies_on_the_deepest_level_and_brings_victory_home() {
     }
     assert_eq!(depth(&app), 0);
     assert_eq!(screen(&app), Screen::Victory);
+
+    // The next game starts without the last one's victory.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Title);
+    app.update();
+    app.world_mut()
+        .write_message(gloomdelve::title::StartGame::New { seed: 5 });
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Playing);
+    assert!(!app.world().contains_resource::<gloomdelve::levels::Won>());
 }
 
 #[test]
