@@ -17,6 +17,18 @@ pub struct DijkstraMap {
     dist: Vec<u32>,
     /// The BFS queue as flat indices; each cell enters at most once.
     queue: Vec<u32>,
+    /// For [`DijkstraMap::first_step`]: the first step of the walk that
+    /// reached each tile, as an index into [`Dir::ALL`].
+    first: Vec<u8>,
+}
+
+/// The answer of [`DijkstraMap::first_step`]: where the nearest goal is,
+/// how far, and which way to set off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Nearest {
+    pub goal: Pos,
+    pub steps: u32,
+    pub dir: Dir,
 }
 
 /// The distance stored for a tile no goal can be reached from.
@@ -31,6 +43,7 @@ impl DijkstraMap {
             height,
             dist: vec![UNREACHABLE; width as usize * height as usize],
             queue: Vec::new(),
+            first: Vec::new(),
         }
     }
 
@@ -103,6 +116,69 @@ impl DijkstraMap {
                 self.queue.push(next_i as u32);
             }
         }
+    }
+
+    /// Searches outward from `from` and stops at the nearest tile where
+    /// `is_goal`: the same walk a full [`DijkstraMap::compute`] would find,
+    /// at the cost of the tiles nearer than that goal only. A walker stands
+    /// on `passable` tiles; a goal need not be passable (an unexplored tile
+    /// can be one); a diagonal counts when `diagonal_ok(from, dir)`.
+    ///
+    /// `None` when `from` is itself a goal, is off the map, or no goal can
+    /// be reached. The distances it leaves behind are from `from`, not from
+    /// a goal, so follow its answer with a new call, not with `downhill`.
+    pub fn first_step(
+        &mut self,
+        from: Pos,
+        passable: impl Fn(Pos) -> bool,
+        is_goal: impl Fn(Pos) -> bool,
+        diagonal_ok: impl Fn(Pos, Dir) -> bool,
+    ) -> Option<Nearest> {
+        let start = self.index(from)?;
+        if is_goal(from) {
+            return None;
+        }
+        self.dist.fill(UNREACHABLE);
+        self.first.resize(self.dist.len(), 0);
+        self.queue.clear();
+        self.dist[start] = 0;
+        self.queue.push(start as u32);
+        let mut head = 0;
+        while head < self.queue.len() {
+            let at_i = self.queue[head] as usize;
+            head += 1;
+            let at = self.pos(at_i as u32);
+            let steps = self.dist[at_i] + 1;
+            for (d, dir) in Dir::ALL.into_iter().enumerate() {
+                let next = at.step(dir);
+                let Some(next_i) = self.index(next) else {
+                    continue;
+                };
+                if self.dist[next_i] != UNREACHABLE || (dir.is_diagonal() && !diagonal_ok(at, dir))
+                {
+                    continue;
+                }
+                let first = if at_i == start {
+                    d as u8
+                } else {
+                    self.first[at_i]
+                };
+                if is_goal(next) {
+                    let dir = Dir::ALL[first as usize];
+                    return Some(Nearest {
+                        goal: next,
+                        steps,
+                        dir,
+                    });
+                }
+                if passable(next) {
+                    self.dist[next_i] = steps;
+                    self.first[next_i] = first;
+                    self.queue.push(next_i as u32);
+                }
+            }
+        }
+        None
     }
 
     /// Steps from `pos` to the nearest goal; `None` where unreachable or
@@ -311,5 +387,57 @@ mod tests {
             assert_eq!(render(&reused), render(&fresh));
             assert_eq!(reused.dist, fresh.dist);
         }
+    }
+
+    #[test]
+    fn the_first_step_sets_off_on_a_shortest_walk_to_the_nearest_goal() {
+        let cave = crate::mapgen::caves::generate(11, 80, 50).expect("valid size");
+        let t = &cave.terrain;
+        let goals = [cave.start, t.nearest_walkable(Pos::new(70, 40)).unwrap()];
+        let full = fill(t, &goals);
+        let mut search = DijkstraMap::new(t.width(), t.height());
+        let mut checked = 0;
+        for (pos, _) in t.tiles().iter().filter(|(p, _)| t.is_walkable(*p)) {
+            let found = search.first_step(
+                pos,
+                |p| t.is_walkable(p),
+                |p| goals.contains(&p),
+                corner_rule(t),
+            );
+            let Some(distance) = full.distance(pos).filter(|&d| d > 0) else {
+                assert_eq!(found, None, "{pos:?} is a goal or cut off");
+                continue;
+            };
+            let found = found.expect("a reachable goal");
+            assert_eq!(found.steps, distance, "from {pos:?}");
+            assert!(goals.contains(&found.goal));
+            let next = pos.step(found.dir);
+            assert_eq!(t.bump(pos, found.dir), crate::terrain::Bump::Move(next));
+            assert_eq!(full.distance(next), Some(distance - 1), "downhill");
+            checked += 1;
+        }
+        assert!(checked > 500, "most of the cave was tried: {checked}");
+    }
+
+    #[test]
+    fn an_impassable_goal_is_reached_from_its_neighbour() {
+        // The goal is the unknown tile at (4,1), itself not passable.
+        let t = Terrain::from_text("######\n#....#\n######\n", 1);
+        let goal = Pos::new(4, 1);
+        let mut map = DijkstraMap::new(t.width(), t.height());
+        let found = map.first_step(
+            Pos::new(1, 1),
+            |p| p != goal && t.is_walkable(p),
+            |p| p == goal,
+            |_, _| true,
+        );
+        assert_eq!(
+            found,
+            Some(Nearest {
+                goal,
+                steps: 3,
+                dir: Dir::E
+            })
+        );
     }
 }

@@ -222,11 +222,18 @@ pub fn next_step(
     goal: Goal,
     at: Pos,
 ) -> Option<Dir> {
-    if map.width() != terrain.width() || map.height() != terrain.height() {
-        *map = DijkstraMap::new(terrain.width(), terrain.height());
+    let goals = goal_tiles(terrain, sight, goal);
+    if goals.is_empty() || goals.contains(&at) {
+        return None;
     }
+    chart(map, terrain, sight, goals);
+    step_downhill(map, terrain, at)
+}
+
+/// The tiles a walk to `goal` may end on, as far as the hero knows.
+pub fn goal_tiles(terrain: &Terrain, sight: &Sight, goal: Goal) -> Vec<Pos> {
     let known = |p: Pos| sight.seen(p) != Seen::Unseen;
-    let goals: Vec<Pos> = match goal {
+    match goal {
         Goal::Unexplored => frontier(terrain, &known),
         Goal::StairsDown => terrain
             .tiles()
@@ -234,13 +241,31 @@ pub fn next_step(
             .filter(|(p, t)| **t == Tile::StairsDown && known(*p))
             .map(|(p, _)| p)
             .collect(),
-    };
-    if goals.is_empty() || goals.contains(&at) {
-        return None;
     }
-    let legal = |p: Pos, dir: Dir| matches!(terrain.bump(p, dir), Bump::Move(_));
-    map.compute(goals, |p| known(p) && terrain.is_walkable(p), legal);
-    map.downhill(at, legal)
+}
+
+/// Fills `map` with the distance to the nearest of `goals`, walking only
+/// on known walkable tiles.
+pub fn chart(map: &mut DijkstraMap, terrain: &Terrain, sight: &Sight, goals: Vec<Pos>) {
+    if map.width() != terrain.width() || map.height() != terrain.height() {
+        *map = DijkstraMap::new(terrain.width(), terrain.height());
+    }
+    let known = |p: Pos| sight.seen(p) != Seen::Unseen;
+    map.compute(
+        goals,
+        |p| known(p) && terrain.is_walkable(p),
+        legal_step(terrain),
+    );
+}
+
+/// The step down a charted `map` from `at`, if there is one.
+pub fn step_downhill(map: &DijkstraMap, terrain: &Terrain, at: Pos) -> Option<Dir> {
+    map.downhill(at, legal_step(terrain))
+}
+
+/// Whether a step is a move under the corner rule.
+fn legal_step(terrain: &Terrain) -> impl Fn(Pos, Dir) -> bool + '_ {
+    |p: Pos, dir: Dir| matches!(terrain.bump(p, dir), Bump::Move(_))
 }
 
 /// Unseen tiles next to a known walkable tile: where exploring leads.

@@ -32,6 +32,8 @@ pub struct Sight {
     stamp: Grid<u32>,
     epoch: u32,
     visible: Vec<Pos>,
+    /// How many tiles are not [`Seen::Unseen`]; it only grows.
+    known: usize,
     fov: Fov,
 }
 
@@ -48,6 +50,11 @@ impl Sight {
             stamp: Grid::new(width, height, 0),
             epoch: 1,
             visible: Vec::new(),
+            known: if reveal {
+                (width * height).max(0) as usize
+            } else {
+                0
+            },
             fov: Fov::new(),
         }
     }
@@ -59,6 +66,7 @@ impl Sight {
             for (p, &known) in memory.iter() {
                 if known {
                     sight.state[p] = Seen::Remembered;
+                    sight.known += 1;
                 }
             }
         }
@@ -76,6 +84,12 @@ impl Sight {
         self.state.get(pos).copied().unwrap_or_default()
     }
 
+    /// How many tiles the hero has ever seen on this level: it changes
+    /// exactly when the known map does.
+    pub fn known_count(&self) -> usize {
+        self.known
+    }
+
     /// The tiles in view this turn.
     pub fn visible(&self) -> &[Pos] {
         &self.visible
@@ -91,6 +105,7 @@ impl Sight {
             stamp,
             fov,
             visible,
+            known,
             ..
         } = self;
         fov.compute(
@@ -106,6 +121,7 @@ impl Sight {
                     changed.push(p);
                 }
                 *last = epoch;
+                *known += usize::from(state[p] == Seen::Unseen);
                 state[p] = Seen::Visible;
                 visible.push(p);
             },

@@ -8,9 +8,8 @@ use gloomdelve_core::{Bump, Dir, Pos, Tile};
 
 use crate::NewGame;
 use crate::combat::Corpse;
-use crate::creatures::{Creature, Health};
+use crate::creatures::{Creature, FungusAi, Health};
 use crate::data::ItemEffect;
-use crate::explore::{Goal, next_step};
 use crate::fov::{Seen, Sight};
 use crate::hunger::{Hunger, Stomach};
 use crate::items::use_item::Equipment;
@@ -19,10 +18,6 @@ use crate::levels::Dungeon;
 use crate::map::{GridPos, Hero, Level};
 use crate::turn::Action;
 use crate::turn::TurnCount;
-
-/// The bot's reusable path map.
-#[derive(Resource)]
-struct BotMap(DijkstraMap);
 
 /// Turns the bot spends exploring a level before it heads down once it
 /// knows the stairs (sooner when hungry).
@@ -47,17 +42,19 @@ pub fn choose(world: &mut World) -> Action {
         .unwrap_or(Action::Wait)
 }
 
-/// A blow at a living creature next to the hero that it can reach.
+/// A blow at a living creature next to the hero that it can reach. Fungi
+/// cannot hurt, so they are struck only when in the way.
 fn fight(world: &mut World, at: Pos) -> Option<Action> {
-    let level = world.resource::<Level>().terrain.clone();
-    let mut creatures = world.query_filtered::<(&GridPos, &Health), With<Creature>>();
+    let mut creatures =
+        world.query_filtered::<(&GridPos, &Health), (With<Creature>, Without<FungusAi>)>();
     let target = creatures
         .iter(world)
         .filter(|(pos, health)| health.hp > 0 && pos.0.chebyshev(at) == 1)
         .map(|(pos, _)| pos.0)
         .min()?;
     let dir = Dir::ALL.into_iter().find(|&d| at.step(d) == target)?;
-    matches!(level.bump(at, dir), Bump::Move(_)).then_some(Action::Move(dir))
+    let terrain = &world.resource::<Level>().terrain;
+    matches!(terrain.bump(at, dir), Bump::Move(_)).then_some(Action::Move(dir))
 }
 
 /// The pack's items with their effects (a corpse's food is its own).
@@ -91,10 +88,7 @@ fn drink(world: &World, hero: Entity) -> Option<Action> {
 }
 
 fn eat(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
-    let hungry = world
-        .get::<Stomach>(hero)
-        .is_some_and(|s| s.state <= Hunger::Hungry);
-    if !hungry {
+    if !hungry(world, hero) {
         return None;
     }
     let food = pack_effects(world, hero)
@@ -144,46 +138,129 @@ fn gear_value(effect: ItemEffect) -> i32 {
 }
 
 fn pick_up(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
+    let worth_it = worth_taking(world, hero)?;
+    let mut lying =
+        world.query_filtered::<(&GridPos, Option<&Corpse>), (With<Item>, Without<Hero>)>();
+    let here = lying
+        .iter(world)
+        .any(|(pos, corpse)| pos.0 == at && worth_it(corpse));
+    here.then_some(Action::PickUp)
+}
+
+/// What the bot takes, when the pack has room: anything but corpses,
+/// and a fresh corpse when it is hungry with no food packed.
+fn worth_taking(world: &World, hero: Entity) -> Option<impl Fn(Option<&Corpse>) -> bool + use<>> {
     let room = world
         .get::<Pack>(hero)
         .is_some_and(|p| p.0.len() < PACK_SIZE);
-    let mut lying = world.query_filtered::<&GridPos, (With<Item>, Without<Hero>)>();
-    let here = lying.iter(world).any(|pos| pos.0 == at);
-    (room && here).then_some(Action::PickUp)
+    let want_meat = hungry(world, hero)
+        && !pack_effects(world, hero)
+            .iter()
+            .any(|(_, effect)| matches!(effect, ItemEffect::Food(_)));
+    room.then_some(move |corpse: Option<&Corpse>| corpse.is_none_or(|c| want_meat && !c.rotten))
 }
 
 /// Whether the bot has explored this level long enough, or is too hungry
 /// to explore on.
-fn time_to_go_down(world: &mut World, hero: Entity) -> bool {
+fn time_to_go_down(world: &World, hero: Entity) -> bool {
     let arrived = world.get_resource::<Dungeon>().map_or(0, |d| d.arrived);
     let turn = world.resource::<TurnCount>().0;
-    let hungry = world
-        .get::<Stomach>(hero)
-        .is_some_and(|s| s.state <= Hunger::Hungry);
-    hungry || turn >= arrived + EXPLORE_TURNS
+    hungry(world, hero) || turn >= arrived + EXPLORE_TURNS
 }
 
-/// Explores; heads for the stairs down once the level is explored, or
-/// explored long enough, and takes them.
+fn hungry(world: &World, hero: Entity) -> bool {
+    world
+        .get::<Stomach>(hero)
+        .is_some_and(|s| s.state <= Hunger::Hungry)
+}
+
+/// Heads for the stairs once it is time to leave; otherwise fetches the
+/// things it wants, explores, and goes down once nothing is left.
 fn travel(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
     let leaving = time_to_go_down(world, hero);
-    let terrain = world.resource::<Level>().terrain.clone();
+    let wanted = wanted_items(world, hero, at);
     if !world.contains_resource::<BotMap>() {
-        world.insert_resource(BotMap(DijkstraMap::new(1, 1)));
+        world.insert_resource(BotMap::default());
     }
     world.resource_scope(|world, mut map: Mut<BotMap>| {
-        let sight = world.get_resource::<Sight>()?;
-        if leaving && let Some(dir) = next_step(&mut map.0, &terrain, sight, Goal::StairsDown, at) {
-            return Some(Action::Move(dir));
+        let mut towards = |target: Target| map.step(world, target, at).map(Action::Move);
+        let on_stairs = world.resource::<Level>().terrain.tile(at) == Tile::StairsDown;
+        if leaving {
+            if on_stairs {
+                return Some(Action::Descend);
+            }
+            if let Some(step) = towards(Target::StairsDown) {
+                return Some(step);
+            }
         }
-        let explore = next_step(&mut map.0, &terrain, sight, Goal::Unexplored, at);
-        let on_stairs = terrain.tile(at) == Tile::StairsDown && sight.seen(at) != Seen::Unseen;
-        if on_stairs && (leaving || explore.is_none()) {
-            return Some(Action::Descend);
-        }
-        if let Some(dir) = explore {
-            return Some(Action::Move(dir));
-        }
-        next_step(&mut map.0, &terrain, sight, Goal::StairsDown, at).map(Action::Move)
+        towards(Target::Tiles(wanted))
+            .or_else(|| towards(Target::Unexplored))
+            .or_else(|| on_stairs.then_some(Action::Descend))
+            .or_else(|| towards(Target::StairsDown))
     })
+}
+
+/// The known tiles, other than the hero's, holding something the bot
+/// would take.
+fn wanted_items(world: &mut World, hero: Entity, at: Pos) -> Vec<Pos> {
+    let Some(worth_it) = worth_taking(world, hero) else {
+        return Vec::new();
+    };
+    let mut lying =
+        world.query_filtered::<(&GridPos, Option<&Corpse>), (With<Item>, Without<Hero>)>();
+    let Some(sight) = world.get_resource::<Sight>() else {
+        return Vec::new();
+    };
+    let known = |p: Pos| sight.seen(p) != Seen::Unseen;
+    let mut tiles: Vec<Pos> = lying
+        .iter(world)
+        .filter(|(pos, corpse)| pos.0 != at && known(pos.0) && worth_it(*corpse))
+        .map(|(pos, _)| pos.0)
+        .collect();
+    tiles.sort_unstable();
+    tiles.dedup();
+    tiles
+}
+
+/// Where the bot is heading.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Target {
+    Unexplored,
+    StairsDown,
+    Tiles(Vec<Pos>),
+}
+
+/// The bot's reusable search grid.
+#[derive(Resource)]
+struct BotMap(DijkstraMap);
+
+impl Default for BotMap {
+    fn default() -> Self {
+        Self(DijkstraMap::new(1, 1))
+    }
+}
+
+impl BotMap {
+    /// The first step from `at` towards the nearest tile of `target`, over
+    /// the known map, searching outward from the hero: on the 600×600 hunt
+    /// world this costs the nearby tiles only, where a full Dijkstra map
+    /// would cost them all.
+    fn step(&mut self, world: &World, target: Target, at: Pos) -> Option<Dir> {
+        let terrain = &world.resource::<Level>().terrain;
+        let sight = world.get_resource::<Sight>()?;
+        if self.0.width() != terrain.width() || self.0.height() != terrain.height() {
+            self.0 = DijkstraMap::new(terrain.width(), terrain.height());
+        }
+        let known = |p: Pos| sight.seen(p) != Seen::Unseen;
+        let is_goal = |p: Pos| match &target {
+            Target::Unexplored => !known(p),
+            Target::StairsDown => known(p) && terrain.tile(p) == Tile::StairsDown,
+            Target::Tiles(tiles) => tiles.binary_search(&p).is_ok(),
+        };
+        let legal = |p: Pos, dir: Dir| matches!(terrain.bump(p, dir), Bump::Move(_));
+        let passable = |p: Pos| known(p) && terrain.is_walkable(p);
+        self.0
+            .first_step(at, passable, is_goal, legal)
+            .map(|nearest| nearest.dir)
+    }
 }

@@ -90,8 +90,9 @@ fn pack_within_size(world: &mut World) -> Result<(), String> {
 }
 
 fn everyone_on_walkable_ground(world: &mut World) -> Result<(), String> {
-    let terrain = world.resource::<Level>().terrain.clone();
     let mut creatures = world.query_filtered::<(&GridPos, &Name, &Health), With<Creature>>();
+    let mut lying = world.query_filtered::<(&GridPos, &Name), Or<(With<Item>, With<Hero>)>>();
+    let terrain = &world.resource::<Level>().terrain;
     for (pos, name, health) in creatures.iter(world) {
         if health.hp > 0 && !terrain.admits_creatures(pos.0) {
             return Err(format!(
@@ -101,7 +102,6 @@ fn everyone_on_walkable_ground(world: &mut World) -> Result<(), String> {
             ));
         }
     }
-    let mut lying = world.query_filtered::<(&GridPos, &Name), Or<(With<Item>, With<Hero>)>>();
     for (pos, name) in lying.iter(world) {
         if !terrain.is_walkable(pos.0) {
             return Err(format!(
