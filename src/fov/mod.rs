@@ -32,8 +32,6 @@ pub struct Sight {
     stamp: Grid<u32>,
     epoch: u32,
     visible: Vec<Pos>,
-    /// How many tiles are not [`Seen::Unseen`]; it only grows.
-    known: usize,
     fov: Fov,
 }
 
@@ -50,11 +48,6 @@ impl Sight {
             stamp: Grid::new(width, height, 0),
             epoch: 1,
             visible: Vec::new(),
-            known: if reveal {
-                (width * height).max(0) as usize
-            } else {
-                0
-            },
             fov: Fov::new(),
         }
     }
@@ -66,7 +59,6 @@ impl Sight {
             for (p, &known) in memory.iter() {
                 if known {
                     sight.state[p] = Seen::Remembered;
-                    sight.known += 1;
                 }
             }
         }
@@ -84,12 +76,6 @@ impl Sight {
         self.state.get(pos).copied().unwrap_or_default()
     }
 
-    /// How many tiles the hero has ever seen on this level: it changes
-    /// exactly when the known map does.
-    pub fn known_count(&self) -> usize {
-        self.known
-    }
-
     /// The tiles in view this turn.
     pub fn visible(&self) -> &[Pos] {
         &self.visible
@@ -105,7 +91,6 @@ impl Sight {
             stamp,
             fov,
             visible,
-            known,
             ..
         } = self;
         fov.compute(
@@ -121,7 +106,6 @@ impl Sight {
                     changed.push(p);
                 }
                 *last = epoch;
-                *known += usize::from(state[p] == Seen::Unseen);
                 state[p] = Seen::Visible;
                 visible.push(p);
             },
