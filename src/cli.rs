@@ -30,6 +30,13 @@ pub struct Cli {
     /// world. With --seed or --mode the game skips the title screen.
     #[arg(long, value_enum)]
     pub mode: Option<crate::Mode>,
+    /// Write the seed and every action of the games played to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Watch the recording in FILE played back (its seed and mode win);
+    /// nothing is saved. Then the keys are yours.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "seed", "mode"])]
+    pub replay: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }

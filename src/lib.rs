@@ -25,6 +25,7 @@ pub mod levels;
 pub mod log;
 pub mod map;
 pub mod overlays;
+pub mod playback;
 pub mod save;
 pub mod screens;
 pub mod screenshot;
@@ -123,6 +124,7 @@ impl Plugin for PresentationPlugin {
             title::screen_plugin,
             overlays::plugin,
             config::plugin,
+            playback::plugin,
         ));
     }
 }

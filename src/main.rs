@@ -159,7 +159,16 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
     let rules = RulesData::load(&assets_dir.join("data/rules.ron"))?;
     let creatures = CreatureBook::load(&assets_dir.join("data/creatures.ron"))?;
     let items = ItemBook::load(&assets_dir.join("data/items.ron"))?;
-    let seed = cli.seed.unwrap_or_else(seed_from_clock);
+    let replay = match &cli.replay {
+        Some(path) => Some(gloomdelve::sim::Recording::load(path)?),
+        None => None,
+    };
+    let seed = replay
+        .as_ref()
+        .map(|r| r.seed)
+        .or(cli.seed)
+        .unwrap_or_else(seed_from_clock);
+    let mode = replay.as_ref().map(|r| r.mode).or(cli.mode);
     let config_dir = gloomdelve::config::standard_config_dir();
     let (remembered, settings_note) = gloomdelve::config::load_settings(&config_dir);
     let settings = DisplaySettings {
@@ -191,8 +200,21 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
     app.insert_resource(gloomdelve::config::SettingsPath(
         config_dir.join(gloomdelve::config::SETTINGS_FILE),
     ));
-    if cli.seed.is_some() || cli.mode.is_some() {
+    if cli.seed.is_some() || mode.is_some() {
         app.insert_resource(gloomdelve::title::DirectStart);
+    }
+    if let Some(path) = &cli.record {
+        app.insert_resource(gloomdelve::playback::RecordTo(path.clone()));
+    }
+    match &replay {
+        // A replay saves nothing: the player's save and scores stay as they are.
+        Some(recording) => {
+            app.insert_resource(gloomdelve::playback::Playback::new(recording));
+            app.insert_resource(gloomdelve::title::DirectStart);
+        }
+        None => {
+            app.insert_resource(gloomdelve::save::DataDir::standard());
+        }
     }
     let exit = app
         .add_plugins(
@@ -220,12 +242,11 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
                     creatures,
                     items,
                     reveal: cli.reveal,
-                    mode: cli.mode.unwrap_or_default(),
+                    mode: mode.unwrap_or_default(),
                 },
             },
             PresentationPlugin { settings },
         ))
-        .insert_resource(gloomdelve::save::DataDir::standard())
         .run();
     Ok(match exit {
         AppExit::Success => ExitCode::SUCCESS,

@@ -83,12 +83,14 @@ pub fn start_game(world: &mut World) {
             }
             crate::game_over::clear_game(world);
             world.resource_mut::<NewGame>().seed = seed;
+            crate::playback::restart_recording(world, true);
         }
         StartGame::Continue => {
             let Some(SaveStatus::Ready(save)) = world.get_resource::<SaveStatus>().cloned() else {
                 return;
             };
             state::restore(world, *save);
+            crate::playback::restart_recording(world, false);
         }
     }
     world

@@ -231,7 +231,7 @@ pub fn next_step(
 }
 
 /// The tiles a walk to `goal` may end on, as far as the hero knows.
-pub fn goal_tiles(terrain: &Terrain, sight: &Sight, goal: Goal) -> Vec<Pos> {
+fn goal_tiles(terrain: &Terrain, sight: &Sight, goal: Goal) -> Vec<Pos> {
     let known = |p: Pos| sight.seen(p) != Seen::Unseen;
     match goal {
         Goal::Unexplored => frontier(terrain, &known),
@@ -246,7 +246,7 @@ pub fn goal_tiles(terrain: &Terrain, sight: &Sight, goal: Goal) -> Vec<Pos> {
 
 /// Fills `map` with the distance to the nearest of `goals`, walking only
 /// on known walkable tiles.
-pub fn chart(map: &mut DijkstraMap, terrain: &Terrain, sight: &Sight, goals: Vec<Pos>) {
+fn chart(map: &mut DijkstraMap, terrain: &Terrain, sight: &Sight, goals: Vec<Pos>) {
     if map.width() != terrain.width() || map.height() != terrain.height() {
         *map = DijkstraMap::new(terrain.width(), terrain.height());
     }
@@ -259,7 +259,7 @@ pub fn chart(map: &mut DijkstraMap, terrain: &Terrain, sight: &Sight, goals: Vec
 }
 
 /// The step down a charted `map` from `at`, if there is one.
-pub fn step_downhill(map: &DijkstraMap, terrain: &Terrain, at: Pos) -> Option<Dir> {
+fn step_downhill(map: &DijkstraMap, terrain: &Terrain, at: Pos) -> Option<Dir> {
     map.downhill(at, legal_step(terrain))
 }
 

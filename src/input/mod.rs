@@ -225,9 +225,12 @@ fn read_keys(
     mut walks: MessageWriter<StartWalk>,
     mut log: ResMut<crate::log::GameLog>,
     turn: Res<crate::turn::TurnCount>,
+    playback: Option<Res<crate::playback::Playback>>,
     mut commands: Commands,
 ) {
     let presses = keys.read().filter(|k| k.state == ButtonState::Pressed);
+    // While a replay plays, the recording moves the hero, not the keys.
+    let replaying = playback.is_some_and(|p| p.playing());
     // While an overlay is open it owns the keyboard; drain what it sees here.
     if *overlay.get() != Overlay::None {
         presses.for_each(drop);
@@ -246,7 +249,9 @@ fn read_keys(
             continue;
         }
         match command_for(&bindings.0, key.key_code, &key.logical_key) {
-            Some(Command::Act(action)) if pending.0.is_none() => pending.0 = Some(action),
+            Some(Command::Act(action)) if pending.0.is_none() && !replaying => {
+                pending.0 = Some(action);
+            }
             Some(Command::ZoomIn) => {
                 zoom.set_if_neq(zoom.stepped(true));
             }
@@ -257,7 +262,7 @@ fn read_keys(
             Some(Command::Menu) if !key.repeat => next_overlay.set(Overlay::Menu),
             Some(Command::Help) if !key.repeat => next_overlay.set(Overlay::Help),
             Some(Command::History) if !key.repeat => next_overlay.set(Overlay::History),
-            Some(Command::Explore) if !key.repeat => {
+            Some(Command::Explore) if !key.repeat && !replaying => {
                 walks.write(StartWalk(Goal::Unexplored));
             }
             // F12 works on every screen: see `screenshot_key`.

@@ -9,7 +9,7 @@ use gloomdelve_core::{Bump, Dir, Pos, Tile};
 use crate::NewGame;
 use crate::combat::Corpse;
 use crate::creatures::{Creature, FungusAi, Health};
-use crate::data::ItemEffect;
+use crate::data::{ItemEffect, ScrollKind};
 use crate::fov::{Seen, Sight};
 use crate::hunger::{Hunger, Stomach};
 use crate::items::use_item::Equipment;
@@ -23,6 +23,9 @@ use crate::turn::TurnCount;
 /// knows the stairs (sooner when hungry).
 const EXPLORE_TURNS: u64 = 250;
 
+/// Pack slots the bot keeps for food and the Gold Key.
+const SLOTS_KEPT_FREE: usize = 4;
+
 /// The bot's next action in the game in `world`.
 pub fn choose(world: &mut World) -> Action {
     let Some(hero) = world
@@ -33,7 +36,8 @@ pub fn choose(world: &mut World) -> Action {
         return Action::Wait;
     };
     let at = world.get::<GridPos>(hero).map_or(Pos::default(), |p| p.0);
-    fight(world, at)
+    cast(world, hero, at)
+        .or_else(|| fight(world, at))
         .or_else(|| drink(world, hero))
         .or_else(|| eat(world, hero, at))
         .or_else(|| dress(world, hero))
@@ -45,13 +49,7 @@ pub fn choose(world: &mut World) -> Action {
 /// A blow at a living creature next to the hero that it can reach. Fungi
 /// cannot hurt, so they are struck only when in the way.
 fn fight(world: &mut World, at: Pos) -> Option<Action> {
-    let mut creatures =
-        world.query_filtered::<(&GridPos, &Health), (With<Creature>, Without<FungusAi>)>();
-    let target = creatures
-        .iter(world)
-        .filter(|(pos, health)| health.hp > 0 && pos.0.chebyshev(at) == 1)
-        .map(|(pos, _)| pos.0)
-        .min()?;
+    let target = adjacent_foe(world, at)?;
     let dir = Dir::ALL.into_iter().find(|&d| at.step(d) == target)?;
     let terrain = &world.resource::<Level>().terrain;
     matches!(terrain.bump(at, dir), Bump::Move(_)).then_some(Action::Move(dir))
@@ -74,6 +72,45 @@ fn pack_effects(world: &World, hero: Entity) -> Vec<(Entity, ItemEffect)> {
             Some((e, effect))
         })
         .collect()
+}
+
+/// In a tight spot (below half HP with a foe next to it), reads lightning
+/// at the nearest foe, or paralysis on the one next to it.
+fn cast(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
+    let health = world.get::<Health>(hero)?;
+    if health.hp * 2 >= health.max {
+        return None;
+    }
+    let foe = adjacent_foe(world, at)?;
+    let scrolls = pack_effects(world, hero);
+    let scroll = |kind: ScrollKind| {
+        scrolls
+            .iter()
+            .find(|(_, effect)| *effect == ItemEffect::Scroll(kind))
+            .map(|(e, _)| *e)
+    };
+    if let Some(lightning) = scroll(ScrollKind::Lightning) {
+        return Some(Action::Read {
+            scroll: lightning,
+            target: None,
+        });
+    }
+    scroll(ScrollKind::Paralyze).map(|paralysis| Action::Read {
+        scroll: paralysis,
+        target: Some(foe),
+    })
+}
+
+/// The place of a living foe next to the hero (fungi cannot hurt, so they
+/// are not foes here).
+fn adjacent_foe(world: &mut World, at: Pos) -> Option<Pos> {
+    let mut creatures =
+        world.query_filtered::<(&GridPos, &Health), (With<Creature>, Without<FungusAi>)>();
+    creatures
+        .iter(world)
+        .filter(|(pos, health)| health.hp > 0 && pos.0.chebyshev(at) == 1)
+        .map(|(pos, _)| pos.0)
+        .min()
 }
 
 fn drink(world: &World, hero: Entity) -> Option<Action> {
@@ -139,25 +176,58 @@ fn gear_value(effect: ItemEffect) -> i32 {
 
 fn pick_up(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
     let worth_it = worth_taking(world, hero)?;
-    let mut lying =
-        world.query_filtered::<(&GridPos, Option<&Corpse>), (With<Item>, Without<Hero>)>();
-    let here = lying
-        .iter(world)
-        .any(|(pos, corpse)| pos.0 == at && worth_it(corpse));
+    let here = lying_items(world)
+        .into_iter()
+        .any(|(pos, corpse, effect)| pos == at && worth_it(corpse.as_ref(), effect));
     here.then_some(Action::PickUp)
 }
 
-/// What the bot takes, when the pack has room: anything but corpses,
-/// and a fresh corpse when it is hungry with no food packed.
-fn worth_taking(world: &World, hero: Entity) -> Option<impl Fn(Option<&Corpse>) -> bool + use<>> {
-    let room = world
-        .get::<Pack>(hero)
-        .is_some_and(|p| p.0.len() < PACK_SIZE);
+/// The items lying on the map, with their corpse state and effect.
+fn lying_items(world: &mut World) -> Vec<(Pos, Option<Corpse>, ItemEffect)> {
+    let mut lying = world.query_filtered::<(&GridPos, &Item, Option<&Corpse>), Without<Hero>>();
+    let book = &world.resource::<NewGame>().items;
+    lying
+        .iter(world)
+        .filter_map(|(pos, item, corpse)| {
+            let effect = book.kinds.get(item.kind)?.effect;
+            Some((pos.0, corpse.cloned(), effect))
+        })
+        .collect()
+}
+
+/// What the bot takes, when the pack has room: food and the key always;
+/// gear better than what it wears, potions and scrolls while it keeps
+/// [`SLOTS_KEPT_FREE`] slots free for those; a fresh corpse when it is
+/// hungry with no food packed.
+fn worth_taking(
+    world: &World,
+    hero: Entity,
+) -> Option<impl Fn(Option<&Corpse>, ItemEffect) -> bool + use<>> {
+    let carried = world.get::<Pack>(hero).map_or(PACK_SIZE, |p| p.0.len());
+    let room = carried < PACK_SIZE;
+    let spare = carried + SLOTS_KEPT_FREE < PACK_SIZE;
+    let packed = pack_effects(world, hero);
     let want_meat = hungry(world, hero)
-        && !pack_effects(world, hero)
+        && !packed
             .iter()
             .any(|(_, effect)| matches!(effect, ItemEffect::Food(_)));
-    room.then_some(move |corpse: Option<&Corpse>| corpse.is_none_or(|c| want_meat && !c.rotten))
+    let best = |of: fn(ItemEffect) -> Option<i32>| packed.iter().filter_map(|(_, e)| of(*e)).max();
+    let weapon = best(|e| match e {
+        ItemEffect::Weapon(v) => Some(v),
+        _ => None,
+    });
+    let armour = best(|e| match e {
+        ItemEffect::Armour(v) => Some(v),
+        _ => None,
+    });
+    let judge = move |corpse: Option<&Corpse>, effect: ItemEffect| match (corpse, effect) {
+        (Some(corpse), _) => want_meat && !corpse.rotten,
+        (None, ItemEffect::Food(_) | ItemEffect::Key | ItemEffect::Coins(_)) => true,
+        (None, ItemEffect::Weapon(v)) => spare && weapon.is_none_or(|w| v > w),
+        (None, ItemEffect::Armour(v)) => spare && armour.is_none_or(|a| v > a),
+        (None, _) => spare,
+    };
+    room.then_some(judge)
 }
 
 /// Whether the bot has explored this level long enough, or is too hungry
@@ -182,9 +252,21 @@ fn travel(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
     if !world.contains_resource::<BotMap>() {
         world.insert_resource(BotMap::default());
     }
+    let homeward = pack_effects(world, hero)
+        .iter()
+        .any(|(_, effect)| *effect == ItemEffect::Key);
     world.resource_scope(|world, mut map: Mut<BotMap>| {
         let mut towards = |target: Target| map.step(world, target, at).map(Action::Move);
-        let on_stairs = world.resource::<Level>().terrain.tile(at) == Tile::StairsDown;
+        let underfoot = world.resource::<Level>().terrain.tile(at);
+        if homeward {
+            if underfoot == Tile::StairsUp {
+                return Some(Action::Ascend);
+            }
+            if let Some(step) = towards(Target::StairsUp) {
+                return Some(step);
+            }
+        }
+        let on_stairs = underfoot == Tile::StairsDown;
         if leaving {
             if on_stairs {
                 return Some(Action::Descend);
@@ -206,16 +288,16 @@ fn wanted_items(world: &mut World, hero: Entity, at: Pos) -> Vec<Pos> {
     let Some(worth_it) = worth_taking(world, hero) else {
         return Vec::new();
     };
-    let mut lying =
-        world.query_filtered::<(&GridPos, Option<&Corpse>), (With<Item>, Without<Hero>)>();
+    let lying = lying_items(world);
     let Some(sight) = world.get_resource::<Sight>() else {
         return Vec::new();
     };
-    let known = |p: Pos| sight.seen(p) != Seen::Unseen;
     let mut tiles: Vec<Pos> = lying
-        .iter(world)
-        .filter(|(pos, corpse)| pos.0 != at && known(pos.0) && worth_it(*corpse))
-        .map(|(pos, _)| pos.0)
+        .into_iter()
+        .filter(|(pos, corpse, effect)| {
+            *pos != at && sight.seen(*pos) != Seen::Unseen && worth_it(corpse.as_ref(), *effect)
+        })
+        .map(|(pos, ..)| pos)
         .collect();
     tiles.sort_unstable();
     tiles.dedup();
@@ -227,6 +309,7 @@ fn wanted_items(world: &mut World, hero: Entity, at: Pos) -> Vec<Pos> {
 enum Target {
     Unexplored,
     StairsDown,
+    StairsUp,
     Tiles(Vec<Pos>),
 }
 
@@ -255,6 +338,7 @@ impl BotMap {
         let is_goal = |p: Pos| match &target {
             Target::Unexplored => !known(p),
             Target::StairsDown => known(p) && terrain.tile(p) == Tile::StairsDown,
+            Target::StairsUp => known(p) && terrain.tile(p) == Tile::StairsUp,
             Target::Tiles(tiles) => tiles.binary_search(&p).is_ok(),
         };
         let legal = |p: Pos, dir: Dir| matches!(terrain.bump(p, dir), Bump::Move(_));

@@ -6,7 +6,7 @@ use gloomdelve::sim::run;
 
 use crate::levels::{data, shipped_rules};
 
-fn shipped_game(seed: u64, mode: Mode) -> gloomdelve::NewGame {
+pub fn shipped_game(seed: u64, mode: Mode) -> gloomdelve::NewGame {
     gloomdelve::NewGame {
         seed,
         rules: shipped_rules(),

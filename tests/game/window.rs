@@ -10,6 +10,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 use gloomdelve::map::tilemap::READY_LINE;
+use gloomdelve::playback::{RECORDED_LINE, REPLAY_DONE_LINE};
 use gloomdelve_core::art::decode_png;
 use gloomdelve_core::fov::Fov;
 use gloomdelve_core::{Dir, Pos, Terrain};
@@ -165,15 +166,20 @@ impl Game {
     }
 
     fn wait_for_line(&self, needle: &str, timeout: Duration) -> bool {
+        self.line_with(needle, timeout).is_some()
+    }
+
+    /// The first line from now on that contains `needle`.
+    fn line_with(&self, needle: &str, timeout: Duration) -> Option<String> {
         let deadline = Instant::now() + timeout;
         while let Some(left) = deadline.checked_duration_since(Instant::now()) {
             match self.lines.recv_timeout(left) {
-                Ok(line) if line.contains(needle) => return true,
+                Ok(line) if line.contains(needle) => return Some(line),
                 Ok(_) => {}
-                Err(_) => return false,
+                Err(_) => return None,
             }
         }
-        false
+        None
     }
 }
 
@@ -898,4 +904,95 @@ fn quit_and_continue_restores_the_game_and_help_lists_the_keys() {
     if let Ok(keep) = std::env::var("GLOOMDELVE_KEEP_SHOTS") {
         copy_dir(&shots, Path::new(&keep));
     }
+}
+
+/// The hash at the end of a line such as "... state hash 0123abcd".
+fn state_hash_in(line: &str) -> String {
+    line.rsplit("state hash ")
+        .next()
+        .map(|hash| hash.trim().to_string())
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_recording_made_by_the_sim_replays_in_the_window_to_the_same_state_hash() {
+    if skip_without_display_tools("a_recording_made_by_the_sim_replays_in_the_window") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = Scratch::new("replay");
+    let file = scratch.0.join("bot.ron");
+    let (report, recording) =
+        gloomdelve::sim::run_recorded(crate::sim::shipped_game(3, gloomdelve::Mode::Delve), 150)
+            .expect("the bot keeps the invariants");
+    recording.save(&file).expect("the recording is written");
+
+    let mut command = title_game_command(&display, &scratch.0);
+    command.arg("--replay").arg(&file);
+    let game = Game::start(command);
+    let line = game
+        .line_with(REPLAY_DONE_LINE, Duration::from_secs(180))
+        .expect("the window plays the recording to its end");
+    assert_eq!(
+        state_hash_in(&line),
+        report.state_hash,
+        "the window's replay ends where the sim's game did: {line}"
+    );
+    let data = scratch.0.join("data/gloomdelve");
+    assert!(
+        !data.join("save.ron").exists(),
+        "a replay writes no save into {}",
+        data.display()
+    );
+}
+
+#[test]
+fn a_game_recorded_in_the_window_replays_in_the_sim_to_the_same_state_hash() {
+    if skip_without_display_tools("a_game_recorded_in_the_window_replays_in_the_sim") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = Scratch::new("record");
+    let file = scratch.0.join("played.ron");
+    let mut command = foggy_game_command(&display, &scratch.0);
+    command.arg("--record").arg(&file);
+    let mut game = Game::start(command);
+    let window = focus_window(&display);
+    assert!(
+        game.wait_for_line(READY_LINE, Duration::from_secs(90)),
+        "the game reaches the surface"
+    );
+    std::thread::sleep(Duration::from_secs(2));
+    let level = first_level();
+    let (_, key) = three_clear_steps(&level.terrain, level.start);
+    for key in [key, key, "period", key, "period", "period"] {
+        press(&display, &window, key);
+    }
+    std::thread::sleep(Duration::from_secs(1));
+    press(&display, &window, "Escape");
+    press(&display, &window, "q");
+    let line = game
+        .line_with(RECORDED_LINE, Duration::from_secs(30))
+        .expect("quitting writes the recording");
+    assert!(game.exits_within(Duration::from_secs(30)), "q quits");
+
+    let recording = gloomdelve::sim::Recording::load(&file).expect("a readable recording");
+    assert_eq!(recording.seed, SEED);
+    assert_eq!(
+        recording.actions.len(),
+        6,
+        "every key that acted: {recording:?}"
+    );
+    let replayed = gloomdelve::sim::replay(
+        crate::sim::shipped_game(SEED, gloomdelve::Mode::Delve),
+        &recording,
+    )
+    .expect("the replay keeps the invariants");
+    assert_eq!(
+        replayed.state_hash,
+        state_hash_in(&line),
+        "the sim's replay ends where the window's game did: {line}"
+    );
 }
