@@ -33,6 +33,9 @@ impl fmt::Display for Violation {
 
 impl std::error::Error for Violation {}
 
+/// How many invariants [`check`] checks.
+pub const INVARIANTS_PER_TURN: usize = 5;
+
 /// Checks every invariant; returns how many checks ran.
 pub fn check(world: &mut World, seed: u64) -> Result<u64, Violation> {
     let turn = world.resource::<TurnCount>().0;
@@ -41,7 +44,7 @@ pub fn check(world: &mut World, seed: u64) -> Result<u64, Violation> {
         turn,
         details,
     };
-    let checks: [fn(&mut World) -> Result<(), String>; 5] = [
+    let checks: [fn(&mut World) -> Result<(), String>; INVARIANTS_PER_TURN] = [
         one_creature_a_tile,
         health_and_food_in_bounds,
         pack_within_size,

@@ -17,7 +17,7 @@ use crate::levels::Dungeon;
 use crate::screens::Screen;
 use crate::turn::{PendingAction, TurnCount};
 use crate::{Mode, NewGame, RulesPlugin};
-pub use invariants::Violation;
+pub use invariants::{INVARIANTS_PER_TURN, Violation};
 pub use replay::Recording;
 
 /// What one simulated game came to.

@@ -17,17 +17,44 @@ pub fn shipped_game(seed: u64, mode: Mode) -> gloomdelve::NewGame {
     }
 }
 
+/// Plays `seeds` games of `turns` turns in `mode`, each checked every turn.
+fn soak(
+    mode: Mode,
+    seeds: std::ops::RangeInclusive<u64>,
+    turns: u64,
+) -> Vec<gloomdelve::sim::Report> {
+    seeds
+        .map(|seed| {
+            let report = run(shipped_game(seed, mode), turns)
+                .unwrap_or_else(|v| panic!("{mode:?} seed {seed}: {v}"));
+            let ended = report.outcome != "alive";
+            assert!(
+                report.turns == turns || ended,
+                "seed {seed} stopped early: {report:?}"
+            );
+            assert!(
+                report.invariant_checks
+                    >= report.turns * gloomdelve::sim::INVARIANTS_PER_TURN as u64
+            );
+            report
+        })
+        .collect()
+}
+
 #[test]
-fn a_short_soak_keeps_every_invariant() {
-    for seed in 1..=8 {
-        let report =
-            run(shipped_game(seed, Mode::Delve), 600).unwrap_or_else(|v| panic!("delve: {v}"));
-        assert!(report.turns > 0 && report.invariant_checks >= report.turns * 5);
-    }
-    for seed in 1..=2 {
-        let report =
-            run(shipped_game(seed, Mode::Hunt), 150).unwrap_or_else(|v| panic!("hunt: {v}"));
-        assert_eq!(report.turns, 150, "no death ends a hunt");
+fn a_soak_of_fifty_delves_keeps_every_invariant() {
+    let reports = soak(Mode::Delve, 1..=50, 2000);
+    let below_the_surface = reports.iter().filter(|r| r.deepest >= 2).count();
+    assert!(
+        below_the_surface >= 40,
+        "the bot plays the game, not the surface: {below_the_surface} of 50 reached depth 2"
+    );
+}
+
+#[test]
+fn a_soak_of_ten_hunts_keeps_every_invariant() {
+    for report in soak(Mode::Hunt, 1..=10, 2000) {
+        assert_eq!(report.turns, 2000, "no death ends a hunt: {report:?}");
     }
 }
 
@@ -43,9 +70,10 @@ fn the_same_seed_gives_the_same_game_twice() {
 #[test]
 fn a_game_saved_and_continued_midway_ends_in_the_same_state() {
     for seed in [12, 21] {
-        let straight = run(shipped_game(seed, Mode::Delve), 500).unwrap();
+        let straight = run(shipped_game(seed, Mode::Delve), 1500).unwrap();
+        assert!(straight.deepest >= 1, "the load happens below the surface");
         let loaded =
-            gloomdelve::sim::run_with_a_load(shipped_game(seed, Mode::Delve), 500, 230).unwrap();
+            gloomdelve::sim::run_with_a_load(shipped_game(seed, Mode::Delve), 1500, 1100).unwrap();
         assert_eq!(straight.turns, loaded.turns, "seed {seed}");
         assert_eq!(straight.state_hash, loaded.state_hash, "seed {seed}");
     }
