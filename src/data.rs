@@ -181,7 +181,7 @@ impl Default for RulesData {
             goblin_search_budget: 400,
             log_fade_turns: 7,
             paralyze_turns: 5,
-            lightning_damage: 12,
+            lightning_damage: 14,
             fireball_damage: 8,
             fireball_radius: 2,
             hunger: HungerRules::default(),

@@ -378,20 +378,17 @@ fn lightning_strikes_the_nearest_visible_enemy_and_fizzles_with_none() {
             target: None,
         },
     );
-    assert_eq!(
-        RulesData::default().lightning_damage,
-        12,
-        "a goblin's whole HP"
-    );
+    let damage = RulesData::default().lightning_damage;
+    assert_eq!(damage, goblin_hp(), "a goblin's whole HP");
     assert!(
         app.world().get_entity(near).is_err(),
         "the nearest goblin is struck dead"
     );
     assert_eq!(
         last_line(&app),
-        "Lightning strikes the goblin for 12 damage. It dies."
+        format!("Lightning strikes the goblin for {damage} damage. It dies.")
     );
-    assert_eq!(hp_of(&app, far), 12, "only the nearest is struck");
+    assert_eq!(hp_of(&app, far), goblin_hp(), "only the nearest is struck");
     assert!(pack(&mut app).is_empty(), "the scroll is used up");
     assert_eq!(app.world().resource::<TurnCount>().0, before + 1);
 }
@@ -416,10 +413,10 @@ fn a_fireball_burns_everything_in_its_radius_the_hero_included() {
     );
     assert_eq!(
         hp_of(&app, inside),
-        12 - damage,
+        goblin_hp() - damage,
         "(4,2) is within radius 2 of (3,3)"
     );
-    assert_eq!(hp_of(&app, outside), 12, "(7,2) is not");
+    assert_eq!(hp_of(&app, outside), goblin_hp(), "(7,2) is not");
     assert_eq!(
         hp_of(&app, hero),
         20 - damage,
@@ -481,4 +478,14 @@ fn cancelling_the_aim_keeps_the_scroll_and_the_turn() {
         before,
         "no turn passed"
     );
+}
+
+/// A shipped goblin's full HP.
+fn goblin_hp() -> i32 {
+    let book = gloomdelve::data::CreatureBook::load(&crate::levels::data("creatures.ron")).unwrap();
+    book.kinds
+        .iter()
+        .find(|kind| kind.name == "goblin")
+        .map(|kind| kind.hp)
+        .expect("the shipped book has goblins")
 }

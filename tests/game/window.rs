@@ -967,10 +967,13 @@ fn a_game_recorded_in_the_window_replays_in_the_sim_to_the_same_state_hash() {
     std::thread::sleep(Duration::from_secs(2));
     let level = first_level();
     let (_, key) = three_clear_steps(&level.terrain, level.start);
-    for key in [key, key, "period", key, "period", "period"] {
+    for key in [key, key, "period", "x"] {
         press(&display, &window, key);
     }
+    // Auto-explore walks on by itself. A key stops the walk if it still
+    // goes on, or waits a turn if it has stopped: either way, no menu.
     std::thread::sleep(Duration::from_secs(1));
+    press(&display, &window, "period");
     press(&display, &window, "Escape");
     press(&display, &window, "q");
     let line = game
@@ -980,10 +983,9 @@ fn a_game_recorded_in_the_window_replays_in_the_sim_to_the_same_state_hash() {
 
     let recording = gloomdelve::sim::Recording::load(&file).expect("a readable recording");
     assert_eq!(recording.seed, SEED);
-    assert_eq!(
-        recording.actions.len(),
-        6,
-        "every key that acted: {recording:?}"
+    assert!(
+        recording.actions.len() > 4,
+        "three keys and the explore's steps: {recording:?}"
     );
     let replayed = gloomdelve::sim::replay(
         crate::sim::shipped_game(SEED, gloomdelve::Mode::Delve),
