@@ -45,7 +45,10 @@ pub struct Totals {
     pub outcomes: BTreeMap<String, usize>,
     /// How many games reached each deepest level.
     pub deepest: BTreeMap<u32, usize>,
+    /// How many games ended in death on each level.
+    pub deaths_by_depth: BTreeMap<u32, usize>,
     pub average_turns: f64,
+    pub won: usize,
     pub starved: usize,
     pub kills: BTreeMap<String, u32>,
 }
@@ -56,7 +59,9 @@ impl Totals {
             games: reports.len(),
             outcomes: BTreeMap::new(),
             deepest: BTreeMap::new(),
+            deaths_by_depth: BTreeMap::new(),
             average_turns: 0.0,
+            won: 0,
             starved: 0,
             kills: BTreeMap::new(),
         };
@@ -64,6 +69,10 @@ impl Totals {
             *totals.outcomes.entry(r.outcome.clone()).or_insert(0) += 1;
             *totals.deepest.entry(r.deepest).or_insert(0) += 1;
             totals.starved += usize::from(r.outcome == "starved");
+            totals.won += usize::from(r.outcome == "won");
+            if r.outcome != "won" && r.outcome != "alive" {
+                *totals.deaths_by_depth.entry(r.depth).or_insert(0) += 1;
+            }
             for (kind, n) in &r.kills {
                 *totals.kills.entry(kind.clone()).or_insert(0) += n;
             }

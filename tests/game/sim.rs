@@ -94,3 +94,37 @@ fn a_recorded_game_replays_to_the_same_state_hash() {
     assert_eq!(replayed.state_hash, report.state_hash);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_totals_count_wins_deaths_by_depth_and_starvation() {
+    let game = |outcome: &str, depth: u32| gloomdelve::sim::Report {
+        seed: 1,
+        mode: Mode::Delve,
+        turns: 100,
+        depth,
+        deepest: depth.max(3),
+        outcome: outcome.to_string(),
+        kills: Default::default(),
+        food_eaten: 0,
+        digs: 0,
+        invariant_checks: 500,
+        state_hash: String::new(),
+    };
+    let reports = [
+        game("won", 0),
+        game("starved", 4),
+        game("killed by a goblin", 4),
+        game("killed by a rat", 2),
+        game("alive", 3),
+    ];
+    let totals = gloomdelve::sim::Totals::of(&reports);
+    assert_eq!(totals.games, 5);
+    assert_eq!(totals.won, 1);
+    assert_eq!(totals.starved, 1);
+    assert_eq!(
+        totals.deaths_by_depth.into_iter().collect::<Vec<_>>(),
+        vec![(2, 1), (4, 2)],
+        "the living and the winners are not deaths"
+    );
+    assert_eq!(totals.deepest.get(&3), Some(&4));
+}
