@@ -237,8 +237,14 @@ fn read_keys(
         return;
     }
     for key in presses {
-        // Any key stops a walk, and does nothing else.
-        if walking.is_some() {
+        let command = command_for(&bindings.0, key.key_code, &key.logical_key);
+        // A key stops a walk, and does nothing else; a screenshot or a
+        // zoom lets it go on.
+        let looking = matches!(
+            command,
+            Some(Command::Screenshot | Command::ZoomIn | Command::ZoomOut)
+        );
+        if walking.is_some() && !looking {
             commands.remove_resource::<Walking>();
             log.say(turn.0, "You stop.");
             return;
@@ -248,7 +254,7 @@ fn read_keys(
         } else if spotted.newcomer {
             continue;
         }
-        match command_for(&bindings.0, key.key_code, &key.logical_key) {
+        match command {
             Some(Command::Act(action)) if pending.0.is_none() && !replaying => {
                 pending.0 = Some(action);
             }
