@@ -8,13 +8,14 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use gloomdelve_bench::OpenGrid;
+use gloomdelve_core::Pos;
 use gloomdelve_core::dijkstra::DijkstraMap;
 use gloomdelve_core::mapgen::caves;
-use gloomdelve_core::{Dir, Grid, Pos};
 
 /// The cave as a flat walkability grid, read by both implementations.
 struct BenchMap {
-    open: Grid<bool>,
+    open: OpenGrid,
     start: Pos,
 }
 
@@ -23,34 +24,16 @@ impl BenchMap {
         let cave = caves::generate(1, 600, 600).expect("valid size");
         let t = &cave.terrain;
         Self {
-            open: Grid::from_fn(t.width(), t.height(), |p| t.is_walkable(p)),
+            open: OpenGrid::of(t, |p| t.is_walkable(p)),
             start: cave.start,
         }
-    }
-
-    fn passable(&self, p: Pos) -> bool {
-        self.open.get(p).copied().unwrap_or(false)
-    }
-
-    /// The corner rule: a diagonal needs one open orthogonal side.
-    fn diagonal_ok(&self, from: Pos, dir: Dir) -> bool {
-        let (h, v) = dir.components();
-        self.passable(from.step(h)) || self.passable(from.step(v))
-    }
-
-    fn successors(&self, from: Pos) -> impl Iterator<Item = (Pos, u32)> + '_ {
-        Dir::ALL.into_iter().filter_map(move |dir| {
-            let to = from.step(dir);
-            (self.passable(to) && (!dir.is_diagonal() || self.diagonal_ok(from, dir)))
-                .then_some((to, 1))
-        })
     }
 
     fn ours(&self, map: &mut DijkstraMap) {
         map.compute(
             [self.start],
-            |p| self.passable(p),
-            |p, d| self.diagonal_ok(p, d),
+            |p| self.open.passable(p),
+            |p, d| self.open.diagonal_ok(p, d),
         );
     }
 }
@@ -60,10 +43,10 @@ fn assert_same(bench: &BenchMap) {
     let mut ours = DijkstraMap::new(bench.open.width(), bench.open.height());
     bench.ours(&mut ours);
     let theirs = pathfinding::directed::dijkstra::dijkstra_all(&bench.start, |&p| {
-        bench.successors(p).collect::<Vec<_>>()
+        bench.open.successors(p).collect::<Vec<_>>()
     });
     let mut reached = 0;
-    for p in bench.open.positions() {
+    for p in bench.open.0.positions() {
         let expected = if p == bench.start {
             Some(0)
         } else {
@@ -94,7 +77,7 @@ fn bench_dijkstra(c: &mut Criterion) {
         b.iter(|| {
             black_box(pathfinding::directed::dijkstra::dijkstra_all(
                 &bench.start,
-                |&p| bench.successors(p),
+                |&p| bench.open.successors(p),
             ))
         })
     });

@@ -1,1 +1,42 @@
-//! Benchmarks live in `fov.rs`; run `cargo bench -p gloomdelve-bench`.
+//! What the benches share: a walkability grid with the game's corner rule,
+//! walked alike by our code and the comparison crates. The benchmarks are
+//! the files beside this folder; run `cargo bench -p gloomdelve-bench`.
+
+use gloomdelve_core::{Dir, Grid, Pos, Terrain};
+
+/// Where a walker may stand, with the 8-way steps it may take.
+pub struct OpenGrid(pub Grid<bool>);
+
+impl OpenGrid {
+    /// The tiles of `terrain` where `open` holds.
+    pub fn of(terrain: &Terrain, open: impl Fn(Pos) -> bool) -> Self {
+        Self(Grid::from_fn(terrain.width(), terrain.height(), open))
+    }
+
+    pub fn width(&self) -> i32 {
+        self.0.width()
+    }
+
+    pub fn height(&self) -> i32 {
+        self.0.height()
+    }
+
+    pub fn passable(&self, p: Pos) -> bool {
+        self.0.get(p).copied().unwrap_or(false)
+    }
+
+    /// The corner rule: a diagonal needs one open orthogonal side.
+    pub fn diagonal_ok(&self, from: Pos, dir: Dir) -> bool {
+        let (h, v) = dir.components();
+        self.passable(from.step(h)) || self.passable(from.step(v))
+    }
+
+    /// The legal steps from `from`, each costing 1.
+    pub fn successors(&self, from: Pos) -> impl Iterator<Item = (Pos, u32)> + '_ {
+        Dir::ALL.into_iter().filter_map(move |dir| {
+            let to = from.step(dir);
+            (self.passable(to) && (!dir.is_diagonal() || self.diagonal_ok(from, dir)))
+                .then_some((to, 1))
+        })
+    }
+}

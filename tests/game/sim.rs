@@ -126,5 +126,9 @@ fn the_totals_count_wins_deaths_by_depth_and_starvation() {
         vec![(2, 1), (4, 2)],
         "the living and the winners are not deaths"
     );
-    assert_eq!(totals.deepest.get(&3), Some(&4));
+    assert_eq!(
+        totals.deepest.get(&3),
+        Some(&3),
+        "the won, the rat and the living"
+    );
 }
