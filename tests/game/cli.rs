@@ -82,3 +82,20 @@ fn sim_prints_one_json_object_per_game_and_the_totals() {
     assert_eq!(lines[2]["games"], 2);
     assert_refused(&["sim", "--seeds", "4..3"], "empty");
 }
+
+#[test]
+fn a_missing_or_broken_recording_is_named_and_exits_two() {
+    let dir = std::env::temp_dir().join(format!("gloomdelve-bad-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let missing = dir.join("missing.ron");
+    let broken = dir.join("broken.ron");
+    std::fs::write(&broken, "not a recording at all").unwrap();
+    for (flag, file) in [("--replay", &missing), ("--replay", &broken)] {
+        let path = file.to_str().unwrap();
+        assert_refused(&[flag, path], path);
+        assert_refused(&["sim", flag, path], path);
+    }
+    assert_refused(&["--replay", "a.ron", "--seed", "3"], "--seed");
+    assert!(broken.exists(), "a bad recording is left as it was");
+    let _ = std::fs::remove_dir_all(&dir);
+}
