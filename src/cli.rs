@@ -34,8 +34,9 @@ pub struct Cli {
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
     /// Watch the recording in FILE played back (its seed and mode win);
-    /// nothing is saved. Then the keys are yours.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "seed", "mode"])]
+    /// nothing is saved. Then the keys are yours. Not with --reveal, which
+    /// lets every creature see the hero and so changes the game.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "seed", "mode", "reveal"])]
     pub replay: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -96,6 +96,7 @@ fn a_missing_or_broken_recording_is_named_and_exits_two() {
         assert_refused(&["sim", flag, path], path);
     }
     assert_refused(&["--replay", "a.ron", "--seed", "3"], "--seed");
+    assert_refused(&["--replay", "a.ron", "--reveal"], "--reveal");
     assert!(broken.exists(), "a bad recording is left as it was");
     let _ = std::fs::remove_dir_all(&dir);
 }
