@@ -139,11 +139,14 @@ impl fmt::Display for LoadError {
         match self {
             LoadError::Empty => write!(f, "the file is empty"),
             LoadError::NoVersion => {
-                write!(f, "it has no save-format version line on its first line")
+                write!(
+                    f,
+                    "it is not a Gloomdelve file: its first line has no version header"
+                )
             }
             LoadError::WrongVersion { found, expected } => write!(
                 f,
-                "it was written by version {found} of the save format; \
+                "it was written in version {found} of its format; \
                  this game reads version {expected}"
             ),
             LoadError::Corrupt(detail) => write!(f, "it is damaged: {detail}"),
@@ -474,7 +477,7 @@ mod tests {
         );
         assert_eq!(
             err.to_string(),
-            "it was written by version 3 of the save format; this game reads version 1"
+            "it was written in version 3 of its format; this game reads version 1"
         );
     }
 

@@ -233,7 +233,7 @@ mod tests {
         let newer = persist::to_versioned_ron(FORMAT_VERSION + 1, &Table::default()).unwrap();
         fs::write(&path, &newer).unwrap();
         let (_, message) = Table::load(&path);
-        assert!(message.unwrap().contains("version 2 of the save format"));
+        assert!(message.unwrap().contains("version 2 of its format"));
         assert_eq!(
             fs::read(dir.path("scores.ron.bad")).unwrap(),
             [0xff, 0xfe, 0x00]
