@@ -159,10 +159,11 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
     let rules = RulesData::load(&assets_dir.join("data/rules.ron"))?;
     let creatures = CreatureBook::load(&assets_dir.join("data/creatures.ron"))?;
     let items = ItemBook::load(&assets_dir.join("data/items.ron"))?;
-    let replay = match &cli.replay {
-        Some(path) => Some(gloomdelve::sim::Recording::load(path)?),
-        None => None,
-    };
+    let replay = cli
+        .replay
+        .as_deref()
+        .map(gloomdelve::sim::Recording::load)
+        .transpose()?;
     let seed = replay
         .as_ref()
         .map(|r| r.seed)
@@ -200,6 +201,7 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
     app.insert_resource(gloomdelve::config::SettingsPath(
         config_dir.join(gloomdelve::config::SETTINGS_FILE),
     ));
+    // A seed or a mode on the command line (a replay brings both) skips the title.
     if cli.seed.is_some() || mode.is_some() {
         app.insert_resource(gloomdelve::title::DirectStart);
     }
@@ -210,7 +212,6 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
         // A replay saves nothing: the player's save and scores stay as they are.
         Some(recording) => {
             app.insert_resource(gloomdelve::playback::Playback::new(recording));
-            app.insert_resource(gloomdelve::title::DirectStart);
         }
         None => {
             app.insert_resource(gloomdelve::save::DataDir::standard());

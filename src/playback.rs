@@ -15,7 +15,7 @@ use crate::map::Hero;
 use crate::screens::Screen;
 use crate::sim::Recording;
 use crate::sim::replay::{Recorded, to_action};
-use crate::turn::{Action, PendingAction, TurnCount, TurnPhase};
+use crate::turn::{PendingAction, TurnCount, TurnPhase};
 
 /// The start of the line printed when a replay has played its last action;
 /// the turn count and the state hash follow.
@@ -120,7 +120,7 @@ fn play_next_action(
     };
     playback.next += 1;
     playback.last = time.elapsed();
-    pending.0 = Some(to_action(recorded, &hero).unwrap_or(Action::Wait));
+    pending.0 = Some(to_action(recorded, &hero));
 }
 
 /// Once the last action has been played, says so and prints the hash.

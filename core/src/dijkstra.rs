@@ -47,6 +47,14 @@ impl DijkstraMap {
         }
     }
 
+    /// Makes this a map for `width × height`, keeping its buffers when the
+    /// size is already that.
+    pub fn fit(&mut self, width: i32, height: i32) {
+        if (self.width, self.height) != (width.max(1), height.max(1)) {
+            *self = Self::new(width, height);
+        }
+    }
+
     pub fn width(&self) -> i32 {
         self.width
     }

@@ -247,9 +247,7 @@ fn goal_tiles(terrain: &Terrain, sight: &Sight, goal: Goal) -> Vec<Pos> {
 /// Fills `map` with the distance to the nearest of `goals`, walking only
 /// on known walkable tiles.
 fn chart(map: &mut DijkstraMap, terrain: &Terrain, sight: &Sight, goals: Vec<Pos>) {
-    if map.width() != terrain.width() || map.height() != terrain.height() {
-        *map = DijkstraMap::new(terrain.width(), terrain.height());
-    }
+    map.fit(terrain.width(), terrain.height());
     let known = |p: Pos| sight.seen(p) != Seen::Unseen;
     map.compute(
         goals,
@@ -264,7 +262,7 @@ fn step_downhill(map: &DijkstraMap, terrain: &Terrain, at: Pos) -> Option<Dir> {
 }
 
 /// Whether a step is a move under the corner rule.
-fn legal_step(terrain: &Terrain) -> impl Fn(Pos, Dir) -> bool + '_ {
+pub(crate) fn legal_step(terrain: &Terrain) -> impl Fn(Pos, Dir) -> bool + '_ {
     |p: Pos, dir: Dir| matches!(terrain.bump(p, dir), Bump::Move(_))
 }
 

@@ -1,6 +1,7 @@
-//! A simple player on the same actions as the keys: it fights what is next
-//! to it, drinks a potion below 30% HP, eats when Hungry, wears better
-//! gear, picks things up, explores, and goes down once a level is explored.
+//! A simple player on the same actions as the keys: it reads a scroll in a
+//! tight spot, fights what is next to it, drinks a potion below 30% HP,
+//! eats when Hungry, wears better gear, fetches what it wants, explores,
+//! goes down once a level is explored, and takes the Gold Key home.
 
 use bevy::prelude::*;
 use gloomdelve_core::dijkstra::DijkstraMap;
@@ -10,11 +11,12 @@ use crate::NewGame;
 use crate::combat::Corpse;
 use crate::creatures::{Creature, FungusAi, Health};
 use crate::data::{ItemEffect, ScrollKind};
+use crate::explore::legal_step;
 use crate::fov::{Seen, Sight};
 use crate::hunger::{Hunger, Stomach};
 use crate::items::use_item::Equipment;
 use crate::items::{Item, PACK_SIZE, Pack};
-use crate::levels::Dungeon;
+use crate::levels::{Dungeon, find_tile};
 use crate::map::{GridPos, Hero, Level};
 use crate::turn::Action;
 use crate::turn::TurnCount;
@@ -331,20 +333,25 @@ impl BotMap {
     fn step(&mut self, world: &World, target: Target, at: Pos) -> Option<Dir> {
         let terrain = &world.resource::<Level>().terrain;
         let sight = world.get_resource::<Sight>()?;
-        if self.0.width() != terrain.width() || self.0.height() != terrain.height() {
-            self.0 = DijkstraMap::new(terrain.width(), terrain.height());
-        }
         let known = |p: Pos| sight.seen(p) != Seen::Unseen;
-        let is_goal = |p: Pos| match &target {
-            Target::Unexplored => !known(p),
-            Target::StairsDown => known(p) && terrain.tile(p) == Tile::StairsDown,
-            Target::StairsUp => known(p) && terrain.tile(p) == Tile::StairsUp,
-            Target::Tiles(tiles) => tiles.binary_search(&p).is_ok(),
+        // A level has one stairs of each kind at most: a known one is the
+        // only goal, and with none known there is nothing to search for.
+        let known_stairs = |stairs: Tile| find_tile(terrain, stairs).filter(|&p| known(p));
+        let goals = match target {
+            Target::Unexplored => None,
+            Target::StairsDown => Some(vec![known_stairs(Tile::StairsDown)?]),
+            Target::StairsUp => Some(vec![known_stairs(Tile::StairsUp)?]),
+            Target::Tiles(tiles) if tiles.is_empty() => return None,
+            Target::Tiles(tiles) => Some(tiles),
         };
-        let legal = |p: Pos, dir: Dir| matches!(terrain.bump(p, dir), Bump::Move(_));
+        let is_goal = |p: Pos| match &goals {
+            None => !known(p),
+            Some(tiles) => tiles.binary_search(&p).is_ok(),
+        };
         let passable = |p: Pos| known(p) && terrain.is_walkable(p);
+        self.0.fit(terrain.width(), terrain.height());
         self.0
-            .first_step(at, passable, is_goal, legal)
+            .first_step(at, passable, is_goal, legal_step(terrain))
             .map(|nearest| nearest.dir)
     }
 }

@@ -139,8 +139,7 @@ pub fn replay(mut new_game: NewGame, recording: &Recording) -> Result<Report, Vi
                 .unwrap_or_default();
             replay::to_action(recorded, &pack)
         };
-        app.world_mut().resource_mut::<PendingAction>().0 =
-            Some(action.unwrap_or(crate::turn::Action::Wait));
+        app.world_mut().resource_mut::<PendingAction>().0 = Some(action);
         app.update();
         settle(&mut app);
         checks += invariants::check(app.world_mut(), seed)?;

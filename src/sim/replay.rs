@@ -104,22 +104,22 @@ pub fn to_recorded(action: Action, pack: &Pack) -> Option<Recorded> {
     })
 }
 
-/// The action a recorded one stands for in this game; `None` for a slot
-/// the pack no longer has (the recording does not match the game).
-pub fn to_action(recorded: Recorded, pack: &Pack) -> Option<Action> {
+/// The action a recorded one stands for in this game. A slot the pack no
+/// longer has (the recording does not match the game) becomes a wait.
+pub fn to_action(recorded: Recorded, pack: &Pack) -> Action {
     let item = |slot: usize| pack.0.get(slot).copied();
-    Some(match recorded {
+    let with_item = |slot: usize, act: fn(Entity) -> Action| item(slot).map_or(Action::Wait, act);
+    match recorded {
         Recorded::Move(dir) => Action::Move(dir),
         Recorded::Wait => Action::Wait,
         Recorded::PickUp => Action::PickUp,
         Recorded::Eat => Action::Eat,
         Recorded::Descend => Action::Descend,
         Recorded::Ascend => Action::Ascend,
-        Recorded::Use(slot) => Action::Use(item(slot)?),
-        Recorded::Drop(slot) => Action::Drop(item(slot)?),
-        Recorded::Read { slot, target } => Action::Read {
-            scroll: item(slot)?,
-            target,
-        },
-    })
+        Recorded::Use(slot) => with_item(slot, Action::Use),
+        Recorded::Drop(slot) => with_item(slot, Action::Drop),
+        Recorded::Read { slot, target } => {
+            item(slot).map_or(Action::Wait, |scroll| Action::Read { scroll, target })
+        }
+    }
 }
