@@ -30,6 +30,7 @@ pub mod save;
 pub mod screens;
 pub mod screenshot;
 pub mod sim;
+pub mod text;
 pub mod title;
 pub mod turn;
 

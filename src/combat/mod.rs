@@ -129,7 +129,7 @@ impl Actors<'_, '_> {
             return;
         };
         let damage = damage_roll(&mut self.rng.0, attack, t_fighter.defense);
-        let cause = format!("killed by {}", with_article(&a_name));
+        let cause = format!("killed by {}", crate::text::a(&a_name));
         let Some(blow) = self.hurt(target, damage, cause) else {
             return;
         };
@@ -229,11 +229,6 @@ pub struct Blow {
     pub killed: bool,
     /// The target's max HP, which a kill adds to the score.
     pub max_hp: i32,
-}
-
-fn with_article(name: &str) -> String {
-    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
-    format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
 /// "You hit the bat for 3 damage." / "The goblin hits you for 2 damage." /
@@ -379,7 +374,5 @@ mod tests {
             blow_message("bat", false, "rat", false, 1, true),
             "The bat kills the rat."
         );
-        assert_eq!(with_article("goblin"), "a goblin");
-        assert_eq!(with_article("imp"), "an imp");
     }
 }

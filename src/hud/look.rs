@@ -13,6 +13,7 @@ use crate::items::Item;
 use crate::map::tilemap::FogRule;
 use crate::map::{GridPos, Level};
 use crate::screens::Screen;
+use crate::text;
 
 /// The HUD line that names what the mouse points at.
 #[derive(Component)]
@@ -20,12 +21,6 @@ pub struct InfoLine;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, look_under_mouse.run_if(in_state(Screen::Playing)));
-}
-
-/// "a bat", "an item" and so on.
-fn with_article(name: &str) -> String {
-    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
-    format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
 /// What the hero knows to be on `at`: a creature in view, else an item it
@@ -45,13 +40,13 @@ pub fn describe_tile(
     if seen == Seen::Visible
         && let Some((_, name)) = creatures.iter().find(|(p, _)| p.0 == at)
     {
-        return with_article(name);
+        return text::a(name);
     }
     let known_item = items.iter().find(|(p, _, rule)| {
         p.0 == at && (seen == Seen::Visible || **rule == FogRule::Remembered { seen: true })
     });
     match known_item {
-        Some((_, name, _)) => format!("{} on {ground}", with_article(name)),
+        Some((_, name, _)) => format!("{} on {ground}", text::a(name)),
         None => ground.to_string(),
     }
 }

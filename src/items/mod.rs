@@ -209,7 +209,7 @@ pub fn pick_up_at(
             continue;
         } else {
             pack.0.push(entity);
-            say(format!("You pick up {}.", with_article(&name)));
+            say(format!("You pick up {}.", crate::text::a(&name)));
             commands.entity(entity).remove::<GridPos>();
             if let Ok((.., mut visibility)) = lying.get_mut(entity) {
                 *visibility = Visibility::Hidden;
@@ -218,16 +218,6 @@ pub fn pick_up_at(
         result.taken += 1;
     }
     result
-}
-
-pub(crate) fn with_article(name: &str) -> String {
-    if name.chars().next().is_some_and(char::is_uppercase) {
-        format!("the {name}")
-    } else if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        format!("an {name}")
-    } else {
-        format!("a {name}")
-    }
 }
 
 /// The hero's pack and purse start empty.
@@ -254,12 +244,5 @@ mod tests {
             Purse { copper: 1234 }.describe(),
             "12 gold, 3 silver, 4 copper"
         );
-    }
-
-    #[test]
-    fn names_take_the_right_article() {
-        assert_eq!(with_article("red potion"), "a red potion");
-        assert_eq!(with_article("enchanted armour"), "an enchanted armour");
-        assert_eq!(with_article("Gold Key"), "the Gold Key");
     }
 }

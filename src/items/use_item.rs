@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use super::{Item, Pack, with_article};
+use super::{Item, Pack};
 use crate::NewGame;
 use crate::creatures::{Fighter, Health};
 use crate::data::{ItemBook, ItemEffect};
@@ -113,7 +113,7 @@ pub fn use_or_drop(
         commands
             .entity(item)
             .insert((GridPos(at.0), FogRule::Remembered { seen: true }));
-        say(format!("You drop {}.", with_article(&name)));
+        say(format!("You drop {}.", crate::text::a(&name)));
         true
     } else {
         apply(
