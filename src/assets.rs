@@ -19,6 +19,8 @@ use crate::screens::{Screen, centred_column};
 pub const ATLAS_PATH: &str = "sprites/sprites.atlas.ron";
 /// Sprites the game cannot draw without.
 pub const HERO_SPRITE: &str = "hero";
+/// Sprites a kind may have its own version of, named `<kind>_<generic>`.
+pub const GENERIC_SPRITES: [&str; 2] = ["corpse", "rotten_corpse"];
 
 /// How the window should look, from the command line.
 #[derive(Resource, Clone, Debug)]
@@ -177,6 +179,25 @@ impl SpriteBook {
     pub fn sprite(&self, name: &str) -> Option<Sprite> {
         let (image, atlas) = self.atlas_cell(name)?;
         Some(Sprite::from_atlas_image(image, atlas))
+    }
+
+    /// Whether the atlas has a sprite called `name`.
+    pub fn has(&self, name: &str) -> bool {
+        self.sprites.contains_key(name)
+    }
+
+    /// The sprite `name`, or, for a kind's own version of a generic sprite
+    /// (`bat_corpse`, `bat_rotten_corpse`) that the atlas lacks, the
+    /// generic one (`corpse`, `rotten_corpse`): an atlas drawn for other
+    /// art still shows every corpse.
+    pub fn sprite_or_generic(&self, name: &str) -> Option<Sprite> {
+        self.sprite(name).or_else(|| {
+            let (_, generic) = name.split_once('_')?;
+            GENERIC_SPRITES
+                .contains(&generic)
+                .then(|| self.sprite(generic))
+                .flatten()
+        })
     }
 
     /// The same sprite as a UI image.

@@ -149,6 +149,16 @@ pub fn within_radius(dx: i32, dy: i32, radius: i32) -> bool {
         <= i64::from(radius) * i64::from(radius)
 }
 
+/// Every tile within `radius` of `centre` (the same rule as sight), row by
+/// row: what a fireball burns.
+pub fn disc(centre: Pos, radius: i32) -> Vec<Pos> {
+    let radius = radius.max(0);
+    (centre.y - radius..=centre.y + radius)
+        .flat_map(|y| (centre.x - radius..=centre.x + radius).map(move |x| Pos::new(x, y)))
+        .filter(|p| within_radius(p.x - centre.x, p.y - centre.y, radius))
+        .collect()
+}
+
 impl Fov {
     pub fn new() -> Self {
         Self::default()
@@ -249,6 +259,14 @@ mod tests {
     use super::*;
     use crate::grid::Grid;
     use crate::rng::GameRng;
+
+    #[test]
+    fn a_disc_holds_the_tiles_within_its_radius() {
+        let disc = disc(Pos::new(10, 10), 2);
+        assert_eq!(disc.len(), 13, "a radius-2 disc holds 13 tiles");
+        assert!(disc.contains(&Pos::new(12, 10)) && !disc.contains(&Pos::new(12, 12)));
+        assert_eq!(super::disc(Pos::new(3, 3), 0), vec![Pos::new(3, 3)]);
+    }
 
     /// Parses a map: `#` opaque, `@` the origin, anything else open.
     fn parse(map: &str) -> (Grid<bool>, Pos) {

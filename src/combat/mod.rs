@@ -22,6 +22,8 @@ use crate::turn::{TurnCount, TurnPhase, TurnTaken};
 pub struct Damaged {
     pub at: Pos,
     pub amount: i32,
+    /// The hero was the one hurt (its numbers are red).
+    pub hero: bool,
 }
 
 /// What the hero has killed this game: each victim's name and max HP,
@@ -170,7 +172,11 @@ impl Actors<'_, '_> {
             self.occupancy.remove(target, at);
         }
         if is_hero || self.sees(at) {
-            self.damaged.write(Damaged { at, amount: damage });
+            self.damaged.write(Damaged {
+                at,
+                amount: damage,
+                hero: is_hero,
+            });
         }
         Some(Blow {
             name,
@@ -287,23 +293,25 @@ fn leave_corpses(
     mut commands: Commands,
     new_game: Res<NewGame>,
     turn: Res<TurnCount>,
-    dead: Query<(Entity, &Name, &GridPos, &Health), With<Creature>>,
+    dead: Query<(Entity, &Name, &GridPos, &Health, &Drawn), With<Creature>>,
 ) {
     let corpse_kind = new_game.items.find("corpse");
-    for (entity, name, pos, health) in &dead {
+    for (entity, name, pos, health, drawn) in &dead {
         if health.hp > 0 {
             continue;
         }
         commands.entity(entity).despawn();
-        let mut body = commands.spawn(corpse(name, pos.0, health.max, turn.0));
+        let body = corpse(name, &drawn.sprite, pos.0, health.max, turn.0);
+        let mut body = commands.spawn(body);
         if let Some(kind) = corpse_kind {
             body.insert(Item { kind });
         }
     }
 }
 
-/// The corpse of a creature with `max_hp` that died on turn `died`.
-pub fn corpse(of: &Name, at: Pos, max_hp: i32, died: u64) -> impl Bundle {
+/// The corpse of a creature with `max_hp` that died on turn `died`, drawn
+/// in its own colours: the creature's sprite name + `_corpse`.
+pub fn corpse(of: &Name, sprite: &str, at: Pos, max_hp: i32, died: u64) -> impl Bundle {
     (
         Name::new(format!("{of} corpse")),
         Corpse {
@@ -314,7 +322,7 @@ pub fn corpse(of: &Name, at: Pos, max_hp: i32, died: u64) -> impl Bundle {
         GridPos(at),
         FogRule::Remembered { seen: false },
         Visibility::Hidden,
-        Drawn::new("corpse", Layer::Items),
+        Drawn::new(format!("{sprite}_corpse"), Layer::Items),
     )
 }
 

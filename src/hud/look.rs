@@ -1,5 +1,6 @@
 //! Mouse look: the HUD's info line names what is on the hovered tile, if
-//! the hero sees it or remembers it ("a bat", "a red potion on cave floor").
+//! the hero sees it or remembers it ("a goblin, badly wounded", "a red
+//! potion on cave floor").
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -7,7 +8,7 @@ use gloomdelve_core::Pos;
 
 use super::spells::tile_under;
 use crate::assets::SpriteBook;
-use crate::creatures::Creature;
+use crate::creatures::{Creature, Health};
 use crate::fov::{Seen, Sight};
 use crate::items::Item;
 use crate::map::tilemap::FogRule;
@@ -23,13 +24,29 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, look_under_mouse.run_if(in_state(Screen::Playing)));
 }
 
-/// What the hero knows to be on `at`: a creature in view, else an item it
-/// saw there, and the ground.
+/// The creatures the mouse can name, with their health.
+type Lookable<'w, 's> =
+    Query<'w, 's, (&'static GridPos, &'static Name, &'static Health), With<Creature>>;
+
+/// How hurt a creature looks, in words.
+pub fn health_words(health: &Health) -> &'static str {
+    let max = health.max.max(1);
+    match health.hp {
+        hp if hp >= max => "unhurt",
+        hp if hp * 3 >= max * 2 => "lightly wounded",
+        hp if hp * 3 >= max => "wounded",
+        hp if hp > 0 => "badly wounded",
+        _ => "dying",
+    }
+}
+
+/// What the hero knows to be on `at`: a creature in view (and how hurt it
+/// is), else an item it saw there, and the ground.
 pub fn describe_tile(
     at: Pos,
     level: &Level,
     sight: &Sight,
-    creatures: &Query<(&GridPos, &Name), With<Creature>>,
+    creatures: &Lookable,
     items: &Query<(&GridPos, &Name, &FogRule), With<Item>>,
 ) -> String {
     let seen = sight.seen(at);
@@ -38,9 +55,9 @@ pub fn describe_tile(
     }
     let ground = level.terrain.tile(at).name();
     if seen == Seen::Visible
-        && let Some((_, name)) = creatures.iter().find(|(p, _)| p.0 == at)
+        && let Some((_, name, health)) = creatures.iter().find(|(p, ..)| p.0 == at)
     {
-        return text::a(name);
+        return format!("{}, {}", text::a(name), health_words(health));
     }
     let known_item = items.iter().find(|(p, _, rule)| {
         p.0 == at && (seen == Seen::Visible || **rule == FogRule::Remembered { seen: true })
@@ -57,7 +74,7 @@ fn look_under_mouse(
     level: Res<Level>,
     sight: Res<Sight>,
     book: Res<SpriteBook>,
-    creatures: Query<(&GridPos, &Name), With<Creature>>,
+    creatures: Lookable,
     items: Query<(&GridPos, &Name, &FogRule), With<Item>>,
     mut line: Single<&mut Text, With<InfoLine>>,
 ) {
@@ -69,5 +86,20 @@ fn look_under_mouse(
     });
     if line.0 != text {
         line.0 = text;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn health_reads_in_words() {
+        let words = |hp| health_words(&Health { hp, max: 12 });
+        assert_eq!(words(12), "unhurt");
+        assert_eq!(words(9), "lightly wounded");
+        assert_eq!(words(5), "wounded");
+        assert_eq!(words(2), "badly wounded");
+        assert_eq!(words(0), "dying");
     }
 }

@@ -1,6 +1,8 @@
-//! The HUD: the HP bar, the level and the turn at the top; the last log
-//! lines (newest brightest, fading, cleared after a quiet spell) and a key
-//! legend at the bottom; damage numbers floating over the map.
+//! The HUD: the HP and food bars, the hero's state, the level and the turn
+//! at the top; the last log lines (newest brightest, fading, cleared after
+//! a quiet spell) and a key legend at the bottom; damage numbers floating
+//! over the map. Every element shows the true value from its first frame,
+//! and the two panels tell the camera how much of the window they take.
 
 mod damage;
 mod fanfare;
@@ -9,8 +11,10 @@ pub mod spells;
 
 use bevy::prelude::*;
 
-use crate::creatures::Health;
-use crate::hunger::{Hunger, Stomach};
+use crate::camera::PlayArea;
+use crate::combat::Paralyzed;
+use crate::creatures::{Creature, Health};
+use crate::hunger::{Hunger, Sick, Stomach};
 use crate::levels::Dungeon;
 use crate::log::GameLog;
 use crate::map::Hero;
@@ -20,7 +24,10 @@ use crate::{Mode, NewGame};
 
 /// How many log lines the HUD shows.
 const LOG_LINES: usize = 3;
-const PANEL_COLOUR: Color = Color::srgba(0.02, 0.02, 0.04, 0.86);
+/// Opaque: the map is never drawn under a panel (the camera keeps it out).
+const PANEL_COLOUR: Color = Color::srgb(0.02, 0.02, 0.04);
+const SHADOW: Color = Color::srgba(0.0, 0.0, 0.0, 0.85);
+const STATUS_COLOUR: Color = Color::srgb(0.6, 0.9, 0.45);
 const LEGEND_COLOUR: Color = Color::srgb(0.7, 0.7, 0.75);
 const INFO_COLOUR: Color = Color::srgb(0.95, 0.86, 0.55);
 const HP_RED: Color = Color::srgb(0.78, 0.16, 0.16);
@@ -32,6 +39,10 @@ const BAR_FRAME: Color = Color::srgb(0.62, 0.6, 0.68);
 pub const GAUGE_WIDTH: f32 = 200.0;
 /// The brightness of log lines, newest first.
 const LOG_FADE: [f32; LOG_LINES] = [1.0, 0.68, 0.42];
+/// The height of each line of the bottom panel, so the panel keeps its
+/// size when lines empty out and the map does not jump.
+const LOG_LINE_PX: f32 = 22.0;
+const INFO_LINE_PX: f32 = 20.0;
 
 #[derive(Component)]
 struct TurnText;
@@ -59,6 +70,21 @@ struct GaugeFill(Gauge);
 #[derive(Component)]
 struct HungerText;
 
+/// The hero's ailments beside the hunger state: "Sick", "Paralysed".
+#[derive(Component)]
+struct StatusText;
+
+/// "Enemies left: 12" in the hunt.
+#[derive(Component)]
+struct EnemiesText;
+
+/// The two HUD panels, measured for the camera's [`PlayArea`].
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum Panel {
+    Top,
+    Bottom,
+}
+
 /// The gauges' texts, apart from the hunger state's.
 type GaugeTexts<'w, 's> =
     Query<'w, 's, (&'static GaugeText, &'static mut Text), Without<HungerText>>;
@@ -74,7 +100,17 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        (show_turn, show_depth, show_hp, show_food, show_log).run_if(in_state(Screen::Playing)),
+        (
+            show_turn,
+            show_depth,
+            show_hp,
+            show_food,
+            show_status,
+            show_enemies_left,
+            show_log,
+            measure_panels,
+        )
+            .run_if(in_state(Screen::Playing)),
     );
     app.add_plugins((
         damage::plugin,
@@ -84,8 +120,24 @@ pub(super) fn plugin(app: &mut App) {
     ));
 }
 
+/// Text at `size` with a one-pixel shadow that keeps it readable without
+/// doubling it.
 fn shadowed(size: f32) -> impl Bundle {
-    (TextFont::from_font_size(size), TextShadow::default())
+    (
+        TextFont::from_font_size(size),
+        TextShadow {
+            offset: Vec2::splat(1.0),
+            color: SHADOW,
+        },
+    )
+}
+
+/// Writes `wanted` into `text` only when it differs, so nothing is marked
+/// changed for nothing.
+fn set_text(text: &mut Text, wanted: String) {
+    if text.0 != wanted {
+        text.0 = wanted;
+    }
 }
 
 fn spawn_hud(
@@ -111,17 +163,37 @@ fn spawn_hud(
 fn top_bar(mode: Mode) -> impl Bundle {
     (
         Name::new("HUD top bar"),
+        Panel::Top,
         Node {
             justify_content: JustifyContent::SpaceBetween,
             align_items: AlignItems::Center,
+            // A narrow window wraps the bar rather than cut it off; the
+            // camera measures the bar, so the map still starts below it.
+            flex_wrap: FlexWrap::Wrap,
+            row_gap: px(4),
             padding: UiRect::axes(px(10), px(6)),
             ..default()
         },
         BackgroundColor(PANEL_COLOUR),
         children![
             gauges(mode),
-            (DepthText, Text::new(""), shadowed(22.0)),
-            (TurnText, Text::new("Turn 0"), shadowed(18.0)),
+            (
+                Node {
+                    column_gap: px(16),
+                    align_items: AlignItems::Center,
+                    ..default()
+                },
+                children![
+                    (DepthText, Text::new(""), shadowed(22.0)),
+                    (
+                        EnemiesText,
+                        Text::new(""),
+                        shadowed(18.0),
+                        TextColor(INFO_COLOUR)
+                    ),
+                ],
+            ),
+            (TurnText, Text::new(""), shadowed(18.0)),
         ],
     )
 }
@@ -145,6 +217,12 @@ fn gauges(mode: Mode) -> impl Bundle {
             gauge(Gauge::Hp, HP_RED, Display::Flex),
             gauge(Gauge::Food, FOOD_GREEN, food_shown),
             (HungerText, Text::new(""), shadowed(16.0)),
+            (
+                StatusText,
+                Text::new(""),
+                shadowed(16.0),
+                TextColor(STATUS_COLOUR)
+            ),
         ],
     )
 }
@@ -192,16 +270,20 @@ fn set_gauge(
 ) {
     let now = now.clamp(0, max.max(0));
     for (_, mut text) in texts.iter_mut().filter(|(g, _)| g.0 == gauge) {
-        text.0 = format!("{label} {now}/{max}");
+        set_text(&mut text, format!("{label} {now}/{max}"));
     }
+    let width = percent(100.0 * now as f32 / max.max(1) as f32);
     for (_, mut node) in fills.iter_mut().filter(|(g, _)| g.0 == gauge) {
-        node.width = percent(100.0 * now as f32 / max.max(1) as f32);
+        if node.width != width {
+            node.width = width;
+        }
     }
 }
 
 fn bottom_panel(legend: String) -> impl Bundle {
     (
         Name::new("HUD log and legend"),
+        Panel::Bottom,
         Node {
             flex_direction: FlexDirection::Column,
             padding: UiRect::axes(px(10), px(6)),
@@ -210,30 +292,66 @@ fn bottom_panel(legend: String) -> impl Bundle {
         },
         BackgroundColor(PANEL_COLOUR),
         children![
-            (LogLine(2), Text::new(""), shadowed(18.0)),
-            (LogLine(1), Text::new(""), shadowed(18.0)),
-            (LogLine(0), Text::new(""), shadowed(18.0)),
+            log_line(2),
+            log_line(1),
+            log_line(0),
             (
                 look::InfoLine,
                 Text::new(""),
                 shadowed(16.0),
-                TextColor(INFO_COLOUR)
+                TextColor(INFO_COLOUR),
+                fixed_height(INFO_LINE_PX),
             ),
             (Text::new(legend), shadowed(14.0), TextColor(LEGEND_COLOUR)),
         ],
     )
 }
 
+/// The n-th newest log line, one line high even when empty.
+fn log_line(n: usize) -> impl Bundle {
+    (
+        LogLine(n),
+        Text::new(""),
+        shadowed(18.0),
+        fixed_height(LOG_LINE_PX),
+    )
+}
+
+/// A node exactly `height` pixels high.
+fn fixed_height(height: f32) -> Node {
+    Node {
+        height: px(height),
+        ..default()
+    }
+}
+
 fn show_depth(
     dungeon: Option<Res<Dungeon>>,
     new_game: Res<NewGame>,
-    mut text: Single<&mut Text, (With<DepthText>, Changed<DepthText>)>,
+    mut text: Single<&mut Text, With<DepthText>>,
 ) {
     let depth = dungeon.map_or(0, |d| d.depth);
-    text.0 = match new_game.mode {
+    let name = match new_game.mode {
         Mode::Delve => depth_name(depth),
         Mode::Hunt => "The Warrens".to_string(),
     };
+    set_text(&mut text, name);
+}
+
+/// In the hunt, how many enemies are still alive; nothing in the delve.
+fn show_enemies_left(
+    new_game: Res<NewGame>,
+    creatures: Query<&Health, With<Creature>>,
+    mut text: Single<&mut Text, With<EnemiesText>>,
+) {
+    let wanted = match new_game.mode {
+        Mode::Hunt => {
+            let left = creatures.iter().filter(|h| h.hp > 0).count();
+            format!("Enemies left: {left}")
+        }
+        Mode::Delve => String::new(),
+    };
+    set_text(&mut text, wanted);
 }
 
 /// What the HUD calls a depth.
@@ -246,13 +364,11 @@ pub fn depth_name(depth: u32) -> String {
 }
 
 fn show_turn(turn: Res<TurnCount>, mut text: Single<&mut Text, With<TurnText>>) {
-    if turn.is_changed() {
-        text.0 = format!("Turn {}", turn.0);
-    }
+    set_text(&mut text, format!("Turn {}", turn.0));
 }
 
 fn show_hp(
-    hero: Single<&Health, (With<Hero>, Changed<Health>)>,
+    hero: Single<&Health, With<Hero>>,
     mut texts: GaugeTexts,
     mut fills: Query<(&GaugeFill, &mut Node)>,
 ) {
@@ -263,18 +379,56 @@ fn show_hp(
 /// The food bar and the hunger state, coloured when Hungry or worse. A
 /// hero without a stomach (hunt mode) shows neither.
 fn show_food(
-    hero: Single<Option<Ref<Stomach>>, With<Hero>>,
+    hero: Single<Option<&Stomach>, With<Hero>>,
     mut texts: GaugeTexts,
     mut fills: Query<(&GaugeFill, &mut Node)>,
     mut state: Single<(&mut Text, &mut TextColor), With<HungerText>>,
 ) {
-    let Some(stomach) = hero.as_ref().filter(|s| s.is_changed()) else {
+    let Some(stomach) = *hero else {
         return;
     };
     let numbers = (stomach.food, stomach.max);
     set_gauge(Gauge::Food, "Food", numbers, &mut texts, &mut fills);
-    state.0.0 = stomach.state.name().to_string();
-    state.1.0 = hunger_colour(stomach.state);
+    set_text(&mut state.0, stomach.state.name().to_string());
+    state.1.set_if_neq(TextColor(hunger_colour(stomach.state)));
+}
+
+/// What ails the hero, in words, beside its hunger.
+fn show_status(
+    hero: Single<(Option<&Sick>, Option<&Paralyzed>), With<Hero>>,
+    mut text: Single<&mut Text, (With<StatusText>, Without<HungerText>)>,
+) {
+    let (sick, paralyzed) = *hero;
+    set_text(&mut text, ailments(sick, paralyzed));
+}
+
+/// "Sick (3 turns)  Paralysed": each ailment and how long it lasts.
+pub fn ailments(sick: Option<&Sick>, paralyzed: Option<&Paralyzed>) -> String {
+    let sick = sick.map(|s| format!("Sick ({})", crate::text::count(s.turns as usize, "turn")));
+    let held = paralyzed.map(|p| {
+        format!(
+            "Paralysed ({})",
+            crate::text::count(p.turns as usize, "turn")
+        )
+    });
+    [sick, held]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+/// Tells the camera how many pixels the top and bottom panels take.
+fn measure_panels(panels: Query<(&Panel, &ComputedNode)>, mut area: ResMut<PlayArea>) {
+    let mut measured = *area;
+    for (panel, node) in &panels {
+        let height = node.size().y * node.inverse_scale_factor;
+        match panel {
+            Panel::Top => measured.top = height,
+            Panel::Bottom => measured.bottom = height,
+        }
+    }
+    area.set_if_neq(measured);
 }
 
 fn hunger_colour(state: Hunger) -> Color {
@@ -293,8 +447,9 @@ fn show_log(
     turn: Res<TurnCount>,
     new_game: Res<NewGame>,
     mut lines: Query<(&LogLine, &mut Text, &mut TextColor)>,
+    fresh: Query<(), Added<LogLine>>,
 ) {
-    if !log.is_changed() && !turn.is_changed() {
+    if !log.is_changed() && !turn.is_changed() && fresh.is_empty() {
         return;
     }
     let recent = log.recent(LOG_LINES);
@@ -308,5 +463,20 @@ fn show_log(
             _ => String::new(),
         };
         colour.0 = Color::WHITE.with_alpha(LOG_FADE[line.0]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ailments_name_each_state_and_how_long_it_lasts() {
+        assert_eq!(ailments(None, None), "");
+        assert_eq!(ailments(Some(&Sick { turns: 3 }), None), "Sick (3 turns)");
+        assert_eq!(
+            ailments(Some(&Sick { turns: 1 }), Some(&Paralyzed { turns: 2 })),
+            "Sick (1 turn)  Paralysed (2 turns)"
+        );
     }
 }

@@ -14,8 +14,13 @@ use crate::log::GameLog;
 use crate::map::{Drawn, GridPos, Hero};
 use crate::turn::{Action, PendingAction, TurnCount, TurnPhase, TurnTaken};
 
-/// The sprite of a corpse gone bad.
-const ROTTEN_SPRITE: &str = "rotten_corpse";
+/// The sprite of a corpse gone bad: `bat_corpse` becomes `bat_rotten_corpse`.
+fn rotten_sprite(fresh: &str) -> String {
+    match fresh.strip_suffix("corpse") {
+        Some(kind) => format!("{kind}rotten_corpse"),
+        None => "rotten_corpse".to_string(),
+    }
+}
 
 /// How full the hero is. `state` is the last state announced.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -335,7 +340,7 @@ fn rot_corpses(
             corpse.rotten = true;
             corpse.food /= 2;
             *name = Name::new(format!("rotten {}", name.as_str()));
-            drawn.sprite = ROTTEN_SPRITE.to_string();
+            drawn.sprite = rotten_sprite(&drawn.sprite);
         }
     }
 }

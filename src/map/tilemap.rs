@@ -5,8 +5,10 @@ use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 use gloomdelve_core::{Pos, Tile};
 
+use crate::assets::HERO_SPRITE;
 use crate::assets::SpriteBook;
 use crate::fov::{Seen, Sight, SightChanged};
+use crate::items::use_item::Equipment;
 use crate::map::{Drawn, GridPos, Layer, Level, TerrainChanged};
 use crate::screens::{EnterPlaying, Screen};
 use crate::turn::TurnPhase;
@@ -39,7 +41,12 @@ pub fn tile_sync_plugin(app: &mut App) {
         (
             redraw_changed_tiles,
             tint_by_sight,
-            (dress_changed_things, place_on_grid, apply_fog_rules)
+            (
+                dress_changed_things,
+                show_the_wielded_weapon,
+                place_on_grid,
+                apply_fog_rules,
+            )
                 .chain()
                 .after(crate::fov::remember_seen_things),
         )
@@ -230,7 +237,7 @@ fn dress_changed_things(
     things: Query<(Entity, &Drawn, &GridPos), Or<(Changed<Drawn>, Added<GridPos>)>>,
 ) {
     for (entity, drawn, pos) in &things {
-        let Some(sprite) = book.sprite(&drawn.sprite) else {
+        let Some(sprite) = book.sprite_or_generic(&drawn.sprite) else {
             warn!(
                 "no sprite {:?} in the atlas; {entity} is not drawn",
                 drawn.sprite
@@ -254,5 +261,35 @@ fn place_on_grid(
     for (pos, mut transform) in &mut placed {
         let centre = tile_centre(pos.0, level.terrain.height(), book.tile_size);
         transform.translation = centre.extend(transform.translation.z);
+    }
+}
+
+/// The hero's sprite for what it wields: `hero_<weapon sprite>` when the
+/// atlas draws one, else the plain (empty-handed) `hero`.
+pub fn hero_sprite_name(book: &SpriteBook, weapon_sprite: Option<&str>) -> String {
+    weapon_sprite
+        .map(|weapon| format!("{HERO_SPRITE}_{weapon}"))
+        .filter(|name| book.has(name))
+        .unwrap_or_else(|| HERO_SPRITE.to_string())
+}
+
+/// Draws the hero holding what it wields.
+fn show_the_wielded_weapon(
+    book: Res<SpriteBook>,
+    mut hero: Query<(&Equipment, &mut Sprite), With<crate::map::Hero>>,
+    weapons: Query<&Drawn>,
+) {
+    let Ok((equipment, mut sprite)) = hero.single_mut() else {
+        return;
+    };
+    let weapon = equipment.weapon.and_then(|w| weapons.get(w).ok());
+    let name = hero_sprite_name(&book, weapon.map(|d| d.sprite.as_str()));
+    let Some(wanted) = book.sprite(&name) else {
+        return;
+    };
+    let index = |s: &Sprite| s.texture_atlas.as_ref().map(|a| a.index);
+    if index(&sprite) != index(&wanted) || sprite.image != wanted.image {
+        sprite.image = wanted.image;
+        sprite.texture_atlas = wanted.texture_atlas;
     }
 }

@@ -153,6 +153,10 @@ fn corpses_rot_to_half_their_value_then_vanish_on_schedule() {
     let corpse = kill_a_rat(&mut app);
     let died = turns(&app);
     assert_eq!(app.world().get::<Corpse>(corpse).unwrap().died, died);
+    assert_eq!(
+        app.world().get::<Drawn>(corpse).unwrap().sprite,
+        "rat_corpse"
+    );
     wait(&mut app, 9);
     assert!(!app.world().get::<Corpse>(corpse).unwrap().rotten, "age 9");
     wait(&mut app, 1);
@@ -165,7 +169,8 @@ fn corpses_rot_to_half_their_value_then_vanish_on_schedule() {
     );
     assert_eq!(
         app.world().get::<Drawn>(corpse).unwrap().sprite,
-        "rotten_corpse"
+        "rat_rotten_corpse",
+        "a rat's corpse rots in its own colours"
     );
     wait(&mut app, 9);
     assert!(app.world().get_entity(corpse).is_ok(), "still there at 19");

@@ -8,6 +8,7 @@ mod hunger;
 mod items;
 mod keys;
 mod levels;
+mod readme;
 mod rules;
 mod saving;
 mod sim;

@@ -252,8 +252,8 @@ fn focus_window(display: &Display) -> String {
 /// A game running in a focused window on its own display, in the cave.
 /// Fields drop in order: the game stops before its display does.
 struct Session {
-    /// Held so the game runs until the session ends.
-    _game: Game,
+    /// Held so the game runs until the session ends; it logs its layout.
+    game: Game,
     window: String,
     scratch: Scratch,
     display: Display,
@@ -264,11 +264,12 @@ impl Session {
     fn start(name: &str, reveal: bool) -> Self {
         let display = Display::start();
         let scratch = Scratch::new(name);
-        let command = if reveal {
+        let mut command = if reveal {
             game_command(&display, &scratch.0)
         } else {
             foggy_game_command(&display, &scratch.0)
         };
+        command.env(gloomdelve::camera::LAYOUT_PROBE_VAR, "1");
         let game = Game::start(command);
         let window = focus_window(&display);
         assert!(
@@ -277,7 +278,7 @@ impl Session {
         );
         std::thread::sleep(Duration::from_secs(2));
         Self {
-            _game: game,
+            game,
             window,
             scratch,
             display,
@@ -286,6 +287,15 @@ impl Session {
 
     fn press(&self, key: &str) {
         press(&self.display, &self.window, key);
+    }
+
+    /// The centre of the hero's tile on screen, from the layout probe.
+    fn hero_centre(&self) -> (i64, i64) {
+        let layout = latest_layout(&self.game);
+        (
+            ((layout[4] + layout[6]) / 2.0) as i64,
+            ((layout[5] + layout[7]) / 2.0) as i64,
+        )
     }
 
     fn screenshot(&self) -> Shot {
@@ -598,6 +608,7 @@ fn the_fog_shows_visible_remembered_and_unseen_tiles_apart() {
     }
     std::thread::sleep(Duration::from_secs(2));
     let shot = session.screenshot();
+    let (hero_x, hero_y) = session.hero_centre();
 
     let path: Vec<Pos> = (0..4)
         .map(|i| (0..i).fold(cave.start, |p, _| p.step(dir)))
@@ -611,8 +622,8 @@ fn the_fog_shows_visible_remembered_and_unseen_tiles_apart() {
     let (mut visible, mut remembered, mut unseen) = (Vec::new(), Vec::new(), Vec::new());
     for p in cave.terrain.tiles().positions().filter(|&p| p != hero) {
         let (cx, cy) = (
-            640 + i64::from(p.x - hero.x) * TILE_PX,
-            400 + i64::from(p.y - hero.y) * TILE_PX,
+            hero_x + i64::from(p.x - hero.x) * TILE_PX,
+            hero_y + i64::from(p.y - hero.y) * TILE_PX,
         );
         if cx < 16 || cx > shot.width - 16 || cy < 60 || cy > shot.height - HUD_BOTTOM {
             continue;
@@ -997,4 +1008,336 @@ fn a_game_recorded_in_the_window_replays_in_the_sim_to_the_same_state_hash() {
         state_hash_in(&line),
         "the sim's replay ends where the window's game did: {line}"
     );
+}
+
+/// Writes a save of seed 7's first level, with no creatures about and then
+/// changed by `edit`, where the game in `scratch` looks for it, so Continue
+/// starts exactly there.
+fn write_crafted_save(scratch: &Path, edit: impl FnOnce(&mut gloomdelve::save::state::SaveGame)) {
+    let rules = crate::levels::shipped_rules();
+    let mut app = crate::levels::new_game(SEED, gloomdelve::Mode::Delve, rules);
+    let mut save = gloomdelve::save::state::capture(app.world_mut()).expect("a game to save");
+    save.current.creatures.clear();
+    edit(&mut save);
+    let path = scratch.join("data/gloomdelve/save.ron");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    gloomdelve::save::write_save(&path, &save).expect("the crafted save is written");
+}
+
+/// A crafted save with the hero at `at` with `hp` HP.
+fn write_save_with_hero(scratch: &Path, at: Pos, hp: i32) {
+    write_crafted_save(scratch, |save| {
+        save.hero.pos = at;
+        save.hero.hp = hp;
+    });
+}
+
+/// Launches `command` to the title, takes Continue and waits for the level.
+fn continue_crafted_game(display: &Display, command: Command) -> (Game, String) {
+    let game = Game::start(command);
+    let window = focus_window(display);
+    std::thread::sleep(Duration::from_secs(3));
+    press(display, &window, "Return");
+    assert!(
+        game.wait_for_line(READY_LINE, Duration::from_secs(60)),
+        "Continue reaches the game"
+    );
+    std::thread::sleep(Duration::from_secs(2));
+    (game, window)
+}
+
+/// The HP bar's red span in the top bar, `(leftmost, rightmost)` x, and how
+/// many light text pixels lie over the bar.
+fn hp_bar(shot: &Shot) -> Option<((i64, i64), usize)> {
+    let red = |p: &[u8]| p[0] > 150 && p[1] < 80 && p[2] < 80;
+    let columns: Vec<i64> = (0..shot.width)
+        .filter(|&x| (0..40).any(|y| red(shot.pixel(x, y))))
+        .collect();
+    let (left, right) = (*columns.first()?, *columns.last()?);
+    let text = (0..40)
+        .flat_map(|y| (left..=right).map(move |x| (x, y)))
+        .filter(|&(x, y)| shot.pixel(x, y).iter().all(|&c| c > 200))
+        .count();
+    Some(((left, right), text))
+}
+
+/// Checks the HP bar shows 15 of 20: three quarters red, with its numbers.
+fn assert_hp_bar_shows_three_quarters(shot: &Shot, when: &str) {
+    let ((left, right), text) = hp_bar(shot).unwrap_or_else(|| panic!("{when}: no red HP bar"));
+    let full = f64::from(gloomdelve::hud::GAUGE_WIDTH);
+    let width = (right - left + 1) as f64;
+    assert!(
+        (width - full * 0.75).abs() <= 3.0,
+        "{when}: the bar is {width} of {full} px red, not three quarters for 15/20"
+    );
+    assert!(
+        text > 30,
+        "{when}: the bar's numbers are written ({text} light pixels)"
+    );
+}
+
+#[test]
+fn the_hp_bar_shows_the_true_hp_after_continue_and_after_the_stairs() {
+    if skip_without_display_tools(
+        "the_hp_bar_shows_the_true_hp_after_continue_and_after_the_stairs",
+    ) {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = Scratch::new("hp-bar");
+    let level = first_level();
+    let stairs = gloomdelve::levels::find_tile(&level.terrain, gloomdelve_core::Tile::StairsDown)
+        .expect("the surface has stairs down");
+    write_save_with_hero(&scratch.0, stairs, 15);
+    let shots = scratch.0.join("shots");
+    let command = title_game_command(&display, &scratch.0);
+    let (game, window) = continue_crafted_game(&display, command);
+    let continued = Shot::load(&take_screenshot(&display, &window, &shots));
+    assert_hp_bar_shows_three_quarters(&continued, "after Continue");
+    press(&display, &window, "greater");
+    assert!(
+        game.wait_for_line(READY_LINE, Duration::from_secs(60)),
+        "the stairs lead down to level 1"
+    );
+    std::thread::sleep(Duration::from_secs(2));
+    let below = Shot::load(&take_screenshot(&display, &window, &shots));
+    assert_hp_bar_shows_three_quarters(&below, "after the stairs");
+}
+
+/// The walkable tile nearest each corner of `terrain`, stairs left out.
+fn corner_tiles(terrain: &Terrain) -> Vec<Pos> {
+    let (w, h) = (terrain.width(), terrain.height());
+    let corners = [
+        Pos::new(0, 0),
+        Pos::new(w - 1, 0),
+        Pos::new(0, h - 1),
+        Pos::new(w - 1, h - 1),
+    ];
+    corners
+        .into_iter()
+        .map(|corner| {
+            terrain
+                .tiles()
+                .iter()
+                .filter(|(p, t)| {
+                    terrain.is_walkable(*p)
+                        && !matches!(
+                            t,
+                            gloomdelve_core::Tile::StairsDown | gloomdelve_core::Tile::StairsUp
+                        )
+                })
+                .map(|(p, _)| p)
+                .min_by_key(|p| (p.x - corner.x).pow(2) + (p.y - corner.y).pow(2))
+                .expect("the map has floor")
+        })
+        .collect()
+}
+
+/// The numbers of the newest layout probe line the game has logged.
+fn latest_layout(game: &Game) -> Vec<f64> {
+    let line = std::iter::from_fn(|| game.lines.try_recv().ok())
+        .filter(|l| l.contains(gloomdelve::camera::LAYOUT_PROBE_LINE))
+        .last()
+        .expect("the game logs its layout");
+    line.split_whitespace()
+        .filter_map(|word| word.parse::<f64>().ok())
+        .collect()
+}
+
+#[test]
+fn the_hero_is_never_drawn_under_the_hud_even_at_the_corners_of_the_map() {
+    if skip_without_display_tools("the_hero_is_never_drawn_under_the_hud") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let level = first_level();
+    for (i, corner) in corner_tiles(&level.terrain).into_iter().enumerate() {
+        let display = Display::start();
+        let scratch = Scratch::new(&format!("corner-{i}"));
+        write_save_with_hero(&scratch.0, corner, 20);
+        let mut command = title_game_command(&display, &scratch.0);
+        command
+            .args(["--window", "800x600"])
+            .env(gloomdelve::camera::LAYOUT_PROBE_VAR, "1");
+        let (game, _) = continue_crafted_game(&display, command);
+        std::thread::sleep(Duration::from_secs(2));
+        let numbers = latest_layout(&game);
+        let [
+            width,
+            height,
+            free_top,
+            free_bottom,
+            left,
+            top,
+            right,
+            bottom,
+        ] = numbers[..]
+        else {
+            panic!("a layout line of eight numbers: {numbers:?}");
+        };
+        eprintln!(
+            "corner {corner:?}: window {width}x{height}, free {free_top}..{free_bottom}, hero {left},{top}..{right},{bottom}"
+        );
+        assert!(
+            free_top >= 30.0 && free_bottom <= height - 100.0,
+            "the HUD panels are measured"
+        );
+        assert!(
+            top >= free_top - 0.5 && bottom <= free_bottom + 0.5,
+            "the hero at {corner:?} is drawn on rows {top}..{bottom}, outside the free rows {free_top}..{free_bottom}"
+        );
+        assert!(
+            left >= -0.5 && right <= width + 0.5,
+            "the hero at {corner:?} is drawn on columns {left}..{right}, off the {width} px window"
+        );
+    }
+}
+
+/// The screen rectangle `(left, top)` of the tile `dx, dy` tiles from the
+/// hero, at the default x4 zoom, from the game's layout probe.
+fn tile_on_screen(layout: &[f64], dx: i32, dy: i32) -> (i64, i64) {
+    let (left, top) = (layout[4] as i64, layout[5] as i64);
+    (
+        left + i64::from(dx) * TILE_PX,
+        top + i64::from(dy) * TILE_PX,
+    )
+}
+
+fn is_cursor_gold(p: &[u8]) -> bool {
+    p[0] > 220 && p[1] > 180 && p[2] < 110
+}
+
+/// How many pixels of the one-pixel-deep ring just inside a tile's edge,
+/// and of its 16x16 middle, are the cursor's gold.
+fn gold_on_tile(shot: &Shot, (left, top): (i64, i64)) -> (usize, usize) {
+    let edge = (0..TILE_PX)
+        .flat_map(|i| [(i, 1), (i, TILE_PX - 2), (1, i), (TILE_PX - 2, i)])
+        .filter(|&(x, y)| is_cursor_gold(shot.pixel(left + x, top + y)))
+        .count();
+    let middle = (8..24)
+        .flat_map(|y| (8..24).map(move |x| (x, y)))
+        .filter(|&(x, y)| is_cursor_gold(shot.pixel(left + x, top + y)))
+        .count();
+    (edge, middle)
+}
+
+/// How much redder than blue a tile's middle is, on average.
+fn warmth(shot: &Shot, (left, top): (i64, i64)) -> f64 {
+    let pixels: Vec<(i64, i64)> = (8..24).flat_map(|y| (8..24).map(move |x| (x, y))).collect();
+    let sum: i64 = pixels
+        .iter()
+        .map(|&(x, y)| {
+            let p = shot.pixel(left + x, top + y);
+            i64::from(p[0]) - i64::from(p[2])
+        })
+        .sum();
+    sum as f64 / pixels.len() as f64
+}
+
+#[test]
+fn aiming_starts_on_the_nearest_enemy_with_a_hollow_cursor_and_shows_the_fireball_reach() {
+    if skip_without_display_tools("aiming_starts_on_the_nearest_enemy") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = Scratch::new("aiming");
+    let level = first_level();
+    let hero = level.start;
+    let rat_at = Pos::new(hero.x + 2, hero.y);
+    let data = crate::levels::data;
+    let creatures = gloomdelve::data::CreatureBook::load(&data("creatures.ron")).unwrap();
+    let items = gloomdelve::data::ItemBook::load(&data("items.ron")).unwrap();
+    write_crafted_save(&scratch.0, |save| {
+        let rat = creatures.find("rat").unwrap();
+        save.current
+            .creatures
+            .push(gloomdelve::levels::records::CreatureRecord {
+                id: 999,
+                kind: rat,
+                pos: rat_at,
+                hp: creatures.kinds[rat].hp,
+                max_hp: creatures.kinds[rat].hp,
+                fungus_spreads: None,
+                goblin_last_seen: None,
+                paralyzed: Some(100),
+            });
+        for name in ["scroll of paralysis", "scroll of fireball"] {
+            let kind = items.find(name).unwrap();
+            save.hero.pack.push(gloomdelve::save::state::PackItem {
+                kind,
+                name: name.to_string(),
+                sprite: items.kinds[kind].sprite.clone(),
+                corpse: None,
+            });
+        }
+    });
+    let shots = scratch.0.join("shots");
+    let mut command = title_game_command(&display, &scratch.0);
+    command.env(gloomdelve::camera::LAYOUT_PROBE_VAR, "1");
+    let (game, window) = continue_crafted_game(&display, command);
+    // Park the pointer on the hero's far side: aiming must not start there.
+    display.xdotool(&["mousemove", "--window", &window, "100", "100"]);
+    std::thread::sleep(Duration::from_secs(1));
+    let layout = latest_layout(&game);
+    let before = Shot::load(&take_screenshot(&display, &window, &shots));
+    let rat_tile = tile_on_screen(&layout, 2, 0);
+
+    // The scroll of paralysis, in the first slot: aim it.
+    press(&display, &window, "i");
+    press(&display, &window, "Return");
+    std::thread::sleep(Duration::from_secs(1));
+    let aiming = Shot::load(&take_screenshot(&display, &window, &shots));
+    let (edge, middle) = gold_on_tile(&aiming, rat_tile);
+    assert!(
+        edge > 60,
+        "the cursor's outline is round the rat ({edge} gold edge pixels)"
+    );
+    assert_eq!(middle, 0, "the cursor is hollow: the rat shows through");
+    let same_middle = (10..22)
+        .flat_map(|y| (10..22).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let (l, t) = rat_tile;
+            aiming.pixel(l + x, t + y) == before.pixel(l + x, t + y)
+        })
+        .count();
+    assert!(
+        same_middle > 130,
+        "the rat under the cursor looks as before ({same_middle} of 144 pixels)"
+    );
+    let (free_top, _) = (layout[2] as i64, layout[3]);
+    let prompt = (free_top..free_top + 30)
+        .flat_map(|y| (0..aiming.width / 2).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let p = aiming.pixel(x, y);
+            p[0] > 200 && p[1] > 170 && p[2] < 120
+        })
+        .count();
+    assert!(
+        prompt > 100,
+        "a prompt names the scroll and its target ({prompt} gold text pixels)"
+    );
+    press(&display, &window, "Escape");
+
+    // The scroll of fireball, in the second slot: its reach is tinted.
+    press(&display, &window, "i");
+    press(&display, &window, "Right");
+    press(&display, &window, "Return");
+    std::thread::sleep(Duration::from_secs(1));
+    let fireball = Shot::load(&take_screenshot(&display, &window, &shots));
+    let inside = tile_on_screen(&layout, 4, 0);
+    let outside = tile_on_screen(&layout, 5, 0);
+    let warmer = |tile| warmth(&fireball, tile) - warmth(&before, tile);
+    assert!(
+        warmer(inside) > 20.0,
+        "the tile two from the rat is tinted ({:.1})",
+        warmer(inside)
+    );
+    assert!(
+        warmer(outside).abs() < 5.0,
+        "the tile three from the rat is not ({:.1})",
+        warmer(outside)
+    );
+    press(&display, &window, "Escape");
 }

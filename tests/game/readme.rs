@@ -1,0 +1,78 @@
+//! The README tells the truth: every number it gives about the rules is
+//! read from the shipped data files here and must appear as written.
+
+use std::path::Path;
+
+use gloomdelve::data::{CreatureBook, CreatureKind};
+
+use crate::levels::{data, shipped_rules};
+
+fn readme() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    std::fs::read_to_string(path).expect("README.md is readable")
+}
+
+fn creature(name: &str) -> CreatureKind {
+    let book = CreatureBook::load(&data("creatures.ron")).unwrap();
+    let kind = book
+        .find(name)
+        .unwrap_or_else(|| panic!("no {name} in creatures.ron"));
+    book.kinds[kind].clone()
+}
+
+/// "once", "twice", "three times" a turn.
+fn times(n: u8) -> String {
+    match n {
+        1 => "once".to_string(),
+        2 => "twice".to_string(),
+        n => format!("{n} times"),
+    }
+}
+
+/// The English word for a small number, as the README writes depths.
+fn number_word(n: u32) -> String {
+    const WORDS: [&str; 13] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+    WORDS
+        .get(n as usize)
+        .map_or(n.to_string(), |w| w.to_string())
+}
+
+#[test]
+fn every_rule_number_in_the_readme_comes_from_the_data() {
+    let rules = shipped_rules();
+    let hunger = &rules.hunger;
+    let vision = rules.hero_vision;
+    let claims = [
+        format!(
+            "goblins appear from level {}",
+            creature("goblin").from_depth
+        ),
+        format!("bats act {} a turn", times(creature("bat").speed)),
+        format!("You regain 1 HP every {} turns", rules.regen_every),
+        format!(
+            "You see {vision} tiles around you (`dx² + dy² ≤ {}`)",
+            vision * vision
+        ),
+        format!(
+            "Every turn costs {} food and digging costs {} more",
+            hunger.food_per_turn, hunger.food_per_dig
+        ),
+        format!("you start at\n{} of {}", hunger.start_food, hunger.max_food),
+        format!("Weak (attack −{}", hunger.weak_attack_penalty),
+        format!("go down {} levels", number_word(rules.depths)),
+        format!("The Gold Key\nlies on level {}", rules.depths),
+    ];
+    let text = readme();
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let body = flat(&text);
+    for claim in claims {
+        assert!(
+            body.contains(&flat(&claim)),
+            "README.md should say {:?}, as the data does",
+            flat(&claim)
+        );
+    }
+}
