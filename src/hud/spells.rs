@@ -30,7 +30,7 @@ const CURSOR_GOLD: Color = Color::srgb(1.0, 0.86, 0.3);
 /// The atlas sprite of the cursor, when the atlas has one.
 const AIM_CURSOR_SPRITE: &str = "aim_cursor";
 /// The fireball's reach, before it flies.
-const REACH_TINT: Color = Color::srgba(1.0, 0.45, 0.15, 0.32);
+const REACH_TINT: Color = Color::srgba(1.0, 0.4, 0.1, 0.28);
 const PROMPT_COLOUR: Color = Color::srgb(0.97, 0.86, 0.31);
 
 /// The cursor: an outline of one tile, hollow so what it marks shows.
@@ -219,12 +219,21 @@ fn write_prompt(
     targets: Targets,
     mut prompt: Single<&mut Text, With<AimPrompt>>,
 ) {
-    let scroll =
-        aimed_scroll(&aiming, &items, &new_game).map_or("the scroll".to_string(), |(_, name)| name);
+    let scroll = aimed_scroll(&aiming, &items, &new_game);
     let target = target_words(aiming.cursor, hero.0, &sight, &level, &targets);
+    let name = scroll
+        .as_ref()
+        .map_or("the scroll", |(_, name)| name.as_str());
+    let burns_the_hero = matches!(scroll, Some((ScrollKind::Fireball, _)))
+        && disc(aiming.cursor, new_game.rules.fireball_radius).contains(&hero.0);
+    let warning = if burns_the_hero {
+        " You are in its reach!"
+    } else {
+        ""
+    };
     let wanted = format!(
-        "{} at {target}.   Arrows or mouse: aim   Enter or click: read   Esc: cancel",
-        text::capitalised(&scroll)
+        "{} at {target}.{warning}   Arrows or mouse: aim   Enter or click: read   Esc: cancel",
+        text::capitalised(name)
     );
     if prompt.0 != wanted {
         prompt.0 = wanted;

@@ -347,6 +347,7 @@ fn aim_keys(
     mut next_overlay: ResMut<NextState<Overlay>>,
     aiming: Option<ResMut<Aiming>>,
     mut chosen: ResMut<ChosenAct>,
+    level: Res<crate::map::Level>,
 ) {
     let presses = keys.read().filter(|k| k.state == ButtonState::Pressed);
     let (Overlay::Targeting, Some(mut aiming)) = (overlay.get(), aiming) else {
@@ -355,7 +356,13 @@ fn aim_keys(
     };
     for key in presses {
         match aim_command(key.key_code) {
-            Some(AimCommand::Move(dir)) => aiming.cursor = aiming.cursor.step(dir),
+            Some(AimCommand::Move(dir)) => {
+                // The cursor stays on the map.
+                let next = aiming.cursor.step(dir);
+                if level.terrain.tiles().in_bounds(next) {
+                    aiming.cursor = next;
+                }
+            }
             Some(AimCommand::Fire) if !key.repeat => {
                 chosen.0 = Some(Action::Read {
                     scroll: aiming.scroll,

@@ -912,8 +912,13 @@ fn quit_and_continue_restores_the_game_and_help_lists_the_keys() {
         match_fraction(&after, &closed, 0, 0) > 0.97,
         "Esc closes the help"
     );
+    keep_shots_if_asked(&shots);
+}
+
+/// With `GLOOMDELVE_KEEP_SHOTS=DIR`, a test's screenshots are copied there to look at.
+fn keep_shots_if_asked(shots: &Path) {
     if let Ok(keep) = std::env::var("GLOOMDELVE_KEEP_SHOTS") {
-        copy_dir(&shots, Path::new(&keep));
+        copy_dir(shots, Path::new(&keep));
     }
 }
 
@@ -1340,4 +1345,5 @@ fn aiming_starts_on_the_nearest_enemy_with_a_hollow_cursor_and_shows_the_firebal
         warmer(outside)
     );
     press(&display, &window, "Escape");
+    keep_shots_if_asked(&shots);
 }
