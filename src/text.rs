@@ -52,7 +52,8 @@ pub fn plural(name: &str) -> String {
     if MASS_NOUNS.contains(&last.as_str()) || is_plural(name) {
         return name.to_string();
     }
-    if last.ends_with("ss") || last.ends_with('x') || last.ends_with("ch") || last.ends_with("sh") {
+    if last.ends_with("ss") || last.ends_with('x') || last.ends_with("ch") || last.ends_with("sh")
+    {
         format!("{name}es")
     } else if ends_in_consonant_y(&last) {
         format!("{}ies", &name[..name.len() - 1])
