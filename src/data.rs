@@ -353,7 +353,14 @@ pub enum ScrollKind {
 pub struct ItemKind {
     pub name: String,
     pub sprite: String,
+    /// One line saying what the item does, for the inventory.
+    #[serde(default)]
+    pub description: String,
     pub effect: ItemEffect,
+    /// Whether items of this kind share one pack slot, with a count.
+    /// Only potions, rations and scrolls may.
+    #[serde(default)]
+    pub stacks: bool,
     /// How many a level holds from `from_depth` down.
     pub per_cave: u32,
     #[serde(default)]
@@ -361,6 +368,17 @@ pub struct ItemKind {
 }
 
 impl ItemKind {
+    /// Whether an item with this effect may stack: potions, food with a
+    /// value of its own (not the corpse, whose value is each body's) and
+    /// scrolls. Gear is worn one at a time, so it never stacks.
+    fn may_stack(&self) -> bool {
+        match self.effect {
+            ItemEffect::Heal(_) | ItemEffect::Scroll(_) => true,
+            ItemEffect::Food(food) => food > 0,
+            _ => false,
+        }
+    }
+
     /// How many of this kind a new level at `depth` holds.
     pub fn count_at(&self, depth: u32) -> u32 {
         if depth < self.from_depth {
@@ -388,7 +406,9 @@ impl ItemBook {
             first_failed(&[
                 ("name", !kind.name.trim().is_empty()),
                 ("sprite", !kind.sprite.trim().is_empty()),
+                ("description", !kind.description.trim().is_empty()),
                 ("per_cave", kind.per_cave <= 1000),
+                ("stacks", !kind.stacks || kind.may_stack()),
             ])
         };
         let kinds = parse_entries(text, |k: &ItemKind| &k.name, check)?;

@@ -134,8 +134,12 @@ impl Tally {
     /// "Turns 412 - deepest level 3 - 14 kills - 5 items - score 312".
     pub fn line(&self) -> String {
         format!(
-            "Turns {} - deepest level {} - {} kills - {} items carried - score {}",
-            self.turns, self.deepest, self.kills, self.carried, self.score
+            "Turns {} - deepest level {} - {} - {} carried - score {}",
+            self.turns,
+            self.deepest,
+            crate::text::count(self.kills, "kill"),
+            crate::text::count(self.carried, "item"),
+            self.score
         )
     }
 }

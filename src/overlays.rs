@@ -224,7 +224,7 @@ fn draw_history(
     lines.extend(
         entries[start..end]
             .iter()
-            .map(|e| (format!("{:>5}  {}", e.turn, e.text), 16.0, TEXT)),
+            .map(|e| (format!("{:>5}  {}", e.turn, e.line()), 16.0, TEXT)),
     );
     lines.push((
         "Up/Down, PageUp/PageDown: scroll   m or Esc: close".to_string(),

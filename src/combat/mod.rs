@@ -15,6 +15,7 @@ use crate::log::GameLog;
 use crate::map::tilemap::FogRule;
 use crate::map::{Drawn, GridPos, Hero, Layer, Level};
 use crate::screens::Screen;
+use crate::text::{capitalised, the};
 use crate::turn::{TurnCount, TurnPhase, TurnTaken};
 
 /// Someone was hit: drives the floating damage numbers.
@@ -84,6 +85,11 @@ impl Actors<'_, '_> {
 
     pub fn is_alive(&self, entity: Entity) -> bool {
         self.fighters.get(entity).is_ok_and(|f| f.3.hp > 0)
+    }
+
+    /// The fighter's name: "bat", "hero".
+    pub fn name(&self, entity: Entity) -> Option<String> {
+        self.fighters.get(entity).ok().map(|f| f.0.to_string())
     }
 
     pub fn health(&self, entity: Entity) -> Option<Health> {
@@ -250,12 +256,12 @@ pub fn blow_message(
     let subject = if attacker_is_hero {
         "You".to_string()
     } else {
-        format!("The {attacker}")
+        capitalised(&the(attacker))
     };
     let object = if target_is_hero {
         "you".to_string()
     } else {
-        format!("the {target}")
+        the(target)
     };
     let verb = match (killed, attacker_is_hero) {
         (true, true) => "kill",

@@ -197,7 +197,7 @@ fn reason_to_stop(
     items: &Query<(&GridPos, &Name), (With<Item>, Without<Hero>)>,
 ) -> Option<String> {
     if let Some((_, _, name, _)) = newcomer {
-        return Some(format!("You stop: you see a {name}."));
+        return Some(format!("You stop: you see {}.", crate::text::a(&name)));
     }
     if health.hp < walking.hp {
         return Some("You stop: you are hurt!".to_string());
@@ -209,7 +209,10 @@ fn reason_to_stop(
     }
     let underfoot = items.iter().find(|(pos, _)| pos.0 == at);
     if let Some((_, name)) = underfoot.filter(|_| walking.steps > 0) {
-        return Some(format!("You stop: there is a {name} here."));
+        return Some(format!(
+            "You stop: there is {} here.",
+            crate::text::a(name.as_str())
+        ));
     }
     None
 }

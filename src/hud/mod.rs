@@ -459,7 +459,7 @@ fn show_log(
     for (line, mut text, mut colour) in &mut lines {
         let entry = recent.len().checked_sub(line.0 + 1).map(|i| &recent[i]);
         text.0 = match entry {
-            Some(entry) if !quiet => entry.text.clone(),
+            Some(entry) if !quiet => entry.line(),
             _ => String::new(),
         };
         colour.0 = Color::WHITE.with_alpha(LOG_FADE[line.0]);

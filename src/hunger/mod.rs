@@ -2,6 +2,7 @@
 //! more; the hero eats rations and corpses, may stretch its stomach or get
 //! sick on rotten meat, and weakens, then starves, when it does not eat.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
 
@@ -9,7 +10,7 @@ use crate::NewGame;
 use crate::combat::{Actors, Corpse, DeathCause};
 use crate::creatures::{Health, RulesRng};
 use crate::data::{HungerRules, ItemBook, ItemEffect};
-use crate::items::{Item, Pack};
+use crate::items::{Item, Pack, slots, stack_of};
 use crate::log::GameLog;
 use crate::map::{Drawn, GridPos, Hero};
 use crate::turn::{Action, PendingAction, TurnCount, TurnPhase, TurnTaken};
@@ -148,6 +149,56 @@ pub fn nourishment(book: &ItemBook, item: &Item, corpse: Option<&Corpse>) -> Opt
     }
 }
 
+/// The food to eat first, of `food` (the pack's food in pack order, each
+/// with its corpse if it is one): the freshest corpse, before it rots,
+/// then rations and other food, and rotten meat last.
+pub fn best_food<'a>(
+    food: impl IntoIterator<Item = (Entity, Option<&'a Corpse>)>,
+) -> Option<Entity> {
+    let rank = |corpse: Option<&Corpse>| match corpse {
+        Some(fresh) if !fresh.rotten => (0, std::cmp::Reverse(fresh.died)),
+        None => (1, std::cmp::Reverse(0)),
+        Some(rotten) => (2, std::cmp::Reverse(rotten.died)),
+    };
+    food.into_iter()
+        .enumerate()
+        .min_by_key(|(order, (_, corpse))| (rank(*corpse), *order))
+        .map(|(_, (meal, _))| meal)
+}
+
+/// The hero's food, underfoot and in the pack: what the eat key offers.
+#[derive(SystemParam)]
+pub struct Larder<'w, 's> {
+    new_game: Res<'w, NewGame>,
+    hero: Query<'w, 's, (&'static GridPos, &'static Pack, Has<Stomach>), With<Hero>>,
+    items: Edibles<'w, 's>,
+}
+
+impl Larder<'_, '_> {
+    /// What eating should offer: `None` when the rules' `Eat` will do
+    /// (food lies underfoot, there is no food at all, or no hunger), else
+    /// the inventory slot of the best food in the pack, to ask about.
+    pub fn offer(&self) -> Option<usize> {
+        let (at, pack, hungers) = self.hero.single().ok()?;
+        let book = &self.new_game.items;
+        if !hungers || food_underfoot(at.0, book, &self.items).is_some() {
+            return None;
+        }
+        let food = pack.0.iter().filter_map(|&e| {
+            let (_, item, _, corpse, _) = self.items.get(e).ok()?;
+            nourishment(book, item, corpse).map(|_| (e, corpse))
+        });
+        let meal = best_food(food)?;
+        let stack = |e: Entity| {
+            let (_, item, ..) = self.items.get(e).ok()?;
+            stack_of(book, item)
+        };
+        slots(&pack.0, stack)
+            .iter()
+            .position(|items| items.contains(&meal))
+    }
+}
+
 /// The items the hero could eat or see: food in the pack or on the floor.
 type Edibles<'w, 's> = Query<
     'w,
@@ -218,7 +269,7 @@ pub(crate) fn eat(
     }
     pack.0.retain(|&e| e != meal);
     commands.entity(meal).despawn();
-    say(format!("You eat the {name}."));
+    say(format!("You eat {}.", crate::text::the(name.as_str())));
     if stomach.fill(food) {
         say("You can't believe your stomach can hold that much!".to_string());
         health.hp -= 1;
@@ -331,7 +382,10 @@ fn rot_corpses(
                     pack.0.retain(|&e| e != entity);
                     log.say(
                         turn.0,
-                        format!("The {} in your pack rots away.", name.as_str()),
+                        format!(
+                            "{} in your pack rots away.",
+                            crate::text::capitalised(&crate::text::the(name.as_str()))
+                        ),
                     );
                 }
             }
@@ -342,5 +396,30 @@ fn rot_corpses(
             *name = Name::new(format!("rotten {}", name.as_str()));
             drawn.sprite = rotten_sprite(&drawn.sprite);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn corpse(died: u64, rotten: bool) -> Corpse {
+        Corpse {
+            food: 10,
+            died,
+            rotten,
+        }
+    }
+
+    #[test]
+    fn the_best_food_is_the_freshest_corpse_then_rations_then_rotten_meat() {
+        let e = |i| Entity::from_raw_u32(i).unwrap();
+        let (old, fresh, rotten) = (corpse(5, false), corpse(9, false), corpse(20, true));
+        let pack = [(e(1), None), (e(2), Some(&old)), (e(3), Some(&fresh))];
+        assert_eq!(best_food(pack), Some(e(3)), "the freshest corpse");
+        let pack = [(e(1), Some(&rotten)), (e(2), None), (e(4), None)];
+        assert_eq!(best_food(pack), Some(e(2)), "the first ration, not rot");
+        assert_eq!(best_food([(e(1), Some(&rotten))]), Some(e(1)));
+        assert_eq!(best_food(std::iter::empty()), None);
     }
 }

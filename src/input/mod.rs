@@ -12,11 +12,12 @@ use crate::camera::Zoom;
 use crate::data::{ItemEffect, ScrollKind};
 use crate::explore::{Goal, StartWalk, WalkPace, Walking};
 use crate::fov::MonstersInView;
+use crate::hunger::Larder;
 use crate::inventory::{
-    AimCommand, Aiming, ChosenAct, InventoryCommand, InventoryCursor, aim_command,
-    inventory_command, move_cursor,
+    AimCommand, Aiming, ChosenAct, InventoryCommand, InventoryCursor, InventoryPurpose,
+    aim_command, inventory_command, move_cursor,
 };
-use crate::items::{Item, Pack};
+use crate::items::{Item, Pack, slots, stack_of};
 use crate::map::{GridPos, Hero};
 use crate::screens::Overlay;
 use crate::screens::Screen;
@@ -209,10 +210,24 @@ fn screenshot_key(
     }
 }
 
+/// What the hero reads when a key ends its walk.
+fn walk_interrupted(goal: Goal) -> &'static str {
+    match goal {
+        Goal::Unexplored => "You stop exploring.",
+        Goal::StairsDown => "You stop walking to the stairs.",
+    }
+}
+
+/// The eat key's way into the inventory: the slot it opens on, and why.
+type MealChoice<'w> = (ResMut<'w, InventoryCursor>, ResMut<'w, InventoryPurpose>);
+
 /// Turns this frame's key presses (and key repeats, so holding a key keeps
 /// walking) into commands. At most one action waits at a time.
 /// A held key stops walking when a monster comes into view; pressing a key
-/// again goes on.
+/// again goes on. A held key also stops acting once an action of it takes
+/// no turn (a wall, say), so the log says so once.
+/// The eat key eats what lies underfoot; with nothing there it opens the
+/// inventory on the best food in the pack.
 fn read_keys(
     mut keys: MessageReader<KeyboardInput>,
     mut pending: ResMut<PendingAction>,
@@ -227,6 +242,9 @@ fn read_keys(
     turn: Res<crate::turn::TurnCount>,
     playback: Option<Res<crate::playback::Playback>>,
     mut commands: Commands,
+    larder: Larder,
+    (mut cursor, mut purpose): MealChoice,
+    mut acted_on: Local<Option<u64>>,
 ) {
     let presses = keys.read().filter(|k| k.state == ButtonState::Pressed);
     // While a replay plays, the recording moves the hero, not the keys.
@@ -244,9 +262,9 @@ fn read_keys(
             command,
             Some(Command::Screenshot | Command::ZoomIn | Command::ZoomOut)
         );
-        if walking.is_some() && !looking {
+        if let Some(walk) = walking.as_ref().filter(|_| !looking) {
             commands.remove_resource::<Walking>();
-            log.say(turn.0, "You stop.");
+            log.say(turn.0, walk_interrupted(walk.goal));
             return;
         }
         if !key.repeat {
@@ -254,8 +272,25 @@ fn read_keys(
         } else if spotted.newcomer {
             continue;
         }
+        // The turn has not moved since this key last acted: that act
+        // changed nothing, and holding the key would only say so again.
+        let stalled = key.repeat && *acted_on == Some(turn.0);
         match command {
+            Some(Command::Act(_)) if stalled => {}
+            Some(Command::Act(Action::Eat)) if pending.0.is_none() && !replaying => {
+                *acted_on = Some(turn.0);
+                match larder.offer() {
+                    Some(slot) => {
+                        cursor.0 = slot;
+                        *purpose = InventoryPurpose::Eat;
+                        next_overlay.set(Overlay::Inventory);
+                        return;
+                    }
+                    None => pending.0 = Some(Action::Eat),
+                }
+            }
             Some(Command::Act(action)) if pending.0.is_none() && !replaying => {
+                *acted_on = Some(turn.0);
                 pending.0 = Some(action);
             }
             Some(Command::ZoomIn) => {
@@ -297,9 +332,15 @@ fn inventory_keys(
         presses.for_each(drop);
         return;
     }
-    let selected = pack.0.get(cursor.0).copied();
+    let book = &new_game.items;
+    let stack = |e: Entity| items.get(e).ok().and_then(|item| stack_of(book, item));
+    // A stack's slot uses its first item.
+    let selected = slots(&pack.0, stack)
+        .get(cursor.0)
+        .and_then(|items| items.first().copied());
     for key in presses {
-        let act = match inventory_command(key.key_code, &key.logical_key) {
+        let command = inventory_command(key.key_code, &key.logical_key);
+        let act = match command {
             Some(InventoryCommand::Move(dir)) => {
                 cursor.0 = move_cursor(cursor.0, dir);
                 continue;
@@ -323,7 +364,13 @@ fn inventory_keys(
             Some(InventoryCommand::Close) => None,
             None => continue,
         };
-        if key.repeat {
+        // Use or drop on an empty slot does nothing; the screen stays.
+        let empty_handed = selected.is_none()
+            && matches!(
+                command,
+                Some(InventoryCommand::Use | InventoryCommand::Drop)
+            );
+        if key.repeat || empty_handed {
             continue;
         }
         chosen.0 = act;

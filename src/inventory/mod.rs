@@ -1,6 +1,8 @@
-//! The inventory grid: 2 rows of 10 slots over the game, opened with `i`.
-//! No turn passes while it is open; the act chosen in it (use, wear, take
-//! off, drop) is kept until the screen closes, then played as the hero's turn.
+//! The inventory grid: 2 rows of 10 slots over the game, opened with `i`
+//! (or with `e`, to choose what to eat). A stack of one kind fills one
+//! slot. No turn passes while it is open; the act chosen in it (use, wear,
+//! take off, drop) is kept until the screen closes, then played as the
+//! hero's turn.
 
 pub mod screen;
 
@@ -8,6 +10,9 @@ use bevy::input::keyboard::{Key, KeyCode};
 use bevy::prelude::*;
 use gloomdelve_core::{Dir, Pos};
 
+use crate::NewGame;
+use crate::items::{Item, Pack, slots, stack_of};
+use crate::map::Hero;
 use crate::screens::Overlay;
 use crate::turn::{Action, PendingAction};
 
@@ -17,6 +22,25 @@ pub const ROWS: usize = 2;
 /// The selected slot, 0..20, row by row.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct InventoryCursor(pub usize);
+
+/// Why the inventory is open: to look through it, or to choose a meal.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum InventoryPurpose {
+    #[default]
+    Browse,
+    /// Opened by the eat key, on the best food.
+    Eat,
+}
+
+impl InventoryPurpose {
+    /// The line the screen shows above the grid for this purpose.
+    pub fn prompt(self) -> Option<&'static str> {
+        match self {
+            Self::Browse => None,
+            Self::Eat => Some("Eat which? Enter eats."),
+        }
+    }
+}
 
 /// The act chosen in the inventory, played when it closes.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -85,11 +109,40 @@ pub fn move_cursor(index: usize, dir: Dir) -> usize {
     row * COLUMNS + col
 }
 
+/// The cursor after the pack shrank: on the same slot, which now holds
+/// the next item, or on the last item when it was past the end.
+pub fn cursor_on_an_item(cursor: usize, slots: usize) -> usize {
+    cursor.min(slots.saturating_sub(1))
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<InventoryCursor>();
+    app.init_resource::<InventoryPurpose>();
     app.init_resource::<ChosenAct>();
-    app.add_systems(OnExit(Overlay::Inventory), play_chosen_act);
+    app.add_systems(OnEnter(Overlay::Inventory), keep_the_cursor_on_an_item);
+    app.add_systems(
+        OnExit(Overlay::Inventory),
+        (play_chosen_act, back_to_browsing),
+    );
     app.add_systems(OnExit(Overlay::Targeting), play_chosen_act);
+}
+
+/// Opening the inventory never shows the cursor on an empty slot past
+/// the items (after the last one was used up, say).
+fn keep_the_cursor_on_an_item(
+    mut cursor: ResMut<InventoryCursor>,
+    new_game: Res<NewGame>,
+    hero: Single<&Pack, With<Hero>>,
+    items: Query<&Item>,
+) {
+    let book = &new_game.items;
+    let stack = |e: Entity| items.get(e).ok().and_then(|item| stack_of(book, item));
+    let slots = slots(&hero.0, stack).len();
+    cursor.set_if_neq(InventoryCursor(cursor_on_an_item(cursor.0, slots)));
+}
+
+fn back_to_browsing(mut purpose: ResMut<InventoryPurpose>) {
+    *purpose = InventoryPurpose::Browse;
 }
 
 /// Hands the chosen act to the turn systems as the screen closes.
@@ -116,5 +169,12 @@ mod tests {
         assert_eq!(move_cursor(3, Dir::S), 13);
         assert_eq!(move_cursor(13, Dir::S), 3, "off the bottom to the top row");
         assert_eq!(move_cursor(3, Dir::N), 13);
+    }
+
+    #[test]
+    fn the_cursor_stays_on_the_next_item_when_the_pack_shrinks() {
+        assert_eq!(cursor_on_an_item(1, 3), 1, "slot 1 now holds the next item");
+        assert_eq!(cursor_on_an_item(3, 3), 2, "past the end: the last item");
+        assert_eq!(cursor_on_an_item(5, 0), 0, "an empty pack");
     }
 }

@@ -1,9 +1,10 @@
-//! Draws the inventory: the selected item's name and effect, the 2×10 slot
-//! grid (gold frame on the selection, worn items marked) and a stats panel.
+//! Draws the inventory: the selected item's name and what it does, the
+//! 2×10 slot grid (gold frame on the selection, worn items marked, stacks
+//! counted) and a stats panel.
 
 use bevy::prelude::*;
 
-use super::{COLUMNS, InventoryCursor, ROWS};
+use super::{COLUMNS, InventoryCursor, InventoryPurpose, ROWS};
 use crate::NewGame;
 use crate::assets::SpriteBook;
 use crate::combat::Corpse;
@@ -11,7 +12,7 @@ use crate::creatures::{Fighter, Health};
 use crate::data::ItemEffect;
 use crate::hunger::Stomach;
 use crate::items::use_item::Equipment;
-use crate::items::{Item, Pack, Purse};
+use crate::items::{Item, Pack, Purse, slots, stack_of};
 use crate::map::{Drawn, Hero};
 use crate::screens::{Overlay, centred_column};
 
@@ -33,6 +34,8 @@ pub(crate) fn plugin(app: &mut App) {
 struct SlotView {
     icon: Option<String>,
     worn: bool,
+    /// How many items the slot holds (a stack holds more than one).
+    count: usize,
 }
 
 /// The hero's side of the screen: items, stats and purse.
@@ -48,6 +51,7 @@ type HeroView<'a> = (
 fn redraw(
     mut commands: Commands,
     cursor: Res<InventoryCursor>,
+    purpose: Res<InventoryPurpose>,
     book: Res<SpriteBook>,
     new_game: Res<NewGame>,
     hero: Single<HeroView, With<Hero>>,
@@ -69,20 +73,31 @@ fn redraw(
                     Some(corpse) => effect_text(ItemEffect::Food(corpse.food)),
                     None => effect_text(kind.effect),
                 };
+                let what = match effect {
+                    Some(effect) => format!("{} ({effect})", kind.description),
+                    None => kind.description.clone(),
+                };
                 let sprite = drawn.map_or(&kind.sprite, |d| &d.sprite);
-                (name.to_string(), effect, sprite.clone())
+                (name.to_string(), what, sprite.clone())
             })
     };
-    let selected = describe(pack.0.get(cursor.0).copied());
-    let title = selected
-        .as_ref()
-        .map_or("(empty slot)".to_string(), |(name, effect, _)| {
-            format!("{name} - {effect}")
-        });
+    let stack = |e: Entity| {
+        items
+            .get(e)
+            .ok()
+            .and_then(|(item, ..)| stack_of(&new_game.items, item))
+    };
+    let pack_slots = slots(&pack.0, stack);
+    let first = |slot: usize| pack_slots.get(slot).and_then(|s| s.first().copied());
+    let count = |slot: usize| pack_slots.get(slot).map_or(0, Vec::len);
+    let title = describe(first(cursor.0)).map_or("(empty slot)".to_string(), |(name, what, _)| {
+        format!("{} - {what}", slot_label(count(cursor.0), &name))
+    });
     let slots: Vec<SlotView> = (0..COLUMNS * ROWS)
         .map(|i| SlotView {
-            icon: describe(pack.0.get(i).copied()).map(|(.., sprite)| sprite),
-            worn: pack.0.get(i).is_some_and(|&e| equipment.is_worn(e)),
+            icon: describe(first(i)).map(|(.., sprite)| sprite),
+            worn: first(i).is_some_and(|e| equipment.is_worn(e)),
+            count: count(i),
         })
         .collect();
     let name_of = |e: Option<Entity>| describe(e).map_or("nothing".to_string(), |(name, ..)| name);
@@ -112,6 +127,15 @@ fn redraw(
             TextColor(TEXT),
         ))
         .id();
+    let prompt = purpose.prompt().map(|line| {
+        commands
+            .spawn((
+                Text::new(line),
+                TextFont::from_font_size(20.0),
+                TextColor(GOLD),
+            ))
+            .id()
+    });
     let name_line = commands
         .spawn((
             Text::new(title),
@@ -130,9 +154,21 @@ fn redraw(
             TextColor(DIM),
         ))
         .id();
-    commands
-        .entity(root)
-        .add_children(&[heading, name_line, grid, panel, help]);
+    let lines: Vec<Entity> = [Some(heading), prompt, Some(name_line)]
+        .into_iter()
+        .flatten()
+        .chain([grid, panel, help])
+        .collect();
+    commands.entity(root).add_children(&lines);
+}
+
+/// "ration" for one, "3 rations" for a stack.
+fn slot_label(count: usize, name: &str) -> String {
+    if count > 1 {
+        crate::text::count(count, name)
+    } else {
+        name.to_string()
+    }
 }
 
 /// "Food     640/1000 (Normal)", or a dash where there is no hunger.
@@ -142,16 +178,15 @@ fn food_line(stomach: Option<&Stomach>) -> String {
     })
 }
 
-fn effect_text(effect: ItemEffect) -> String {
+/// The numbers behind an item's description, where it has any.
+fn effect_text(effect: ItemEffect) -> Option<String> {
     match effect {
-        ItemEffect::Heal(n) => format!("restores {n} HP"),
-        ItemEffect::Weapon(n) => format!("weapon, +{n} attack"),
-        ItemEffect::Armour(n) => format!("armour, +{n} defense"),
-        ItemEffect::Food(0) => "food".to_string(),
-        ItemEffect::Food(n) => format!("food, {n} nourishment"),
-        ItemEffect::Scroll(kind) => format!("scroll of {kind:?}").to_lowercase(),
-        ItemEffect::Coins(n) => format!("{n} copper"),
-        ItemEffect::Key => "the key to victory".to_string(),
+        ItemEffect::Heal(n) => Some(format!("restores {n} HP")),
+        ItemEffect::Weapon(n) => Some(format!("+{n} attack")),
+        ItemEffect::Armour(n) => Some(format!("+{n} defense")),
+        ItemEffect::Food(n) if n > 0 => Some(format!("{n} food")),
+        ItemEffect::Coins(n) => Some(format!("{n} copper")),
+        ItemEffect::Food(_) | ItemEffect::Scroll(_) | ItemEffect::Key => None,
     }
 }
 
@@ -204,6 +239,22 @@ fn spawn_grid(
                 ))
                 .id();
             commands.entity(cell).add_child(image);
+        }
+        if slot.count > 1 {
+            let count = commands
+                .spawn((
+                    Text::new(slot.count.to_string()),
+                    TextFont::from_font_size(14.0),
+                    TextColor(TEXT),
+                    Node {
+                        position_type: PositionType::Absolute,
+                        right: px(4),
+                        bottom: px(1),
+                        ..default()
+                    },
+                ))
+                .id();
+            commands.entity(cell).add_child(count);
         }
         if slot.worn {
             let mark = commands

@@ -25,9 +25,63 @@ pub struct Item {
     pub kind: usize,
 }
 
-/// The hero's pack, in pickup order. Items in it have no [`GridPos`].
+/// The hero's pack, in pickup order, with the items of one stack side by
+/// side. Items in it have no [`GridPos`]. It holds [`PACK_SIZE`] slots: an
+/// item of a stacking kind shares the slot of its kind (see [`slots`]).
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Pack(pub Vec<Entity>);
+
+impl Pack {
+    /// Puts `item`, whose stack is `stack`, in the pack: right after the
+    /// last item of its stack, or at the end. `stack_of` tells the stack of
+    /// an item already in it.
+    pub fn insert(
+        &mut self,
+        item: Entity,
+        stack: Option<usize>,
+        stack_of: impl Fn(Entity) -> Option<usize>,
+    ) {
+        let after = stack.and_then(|kind| self.0.iter().rposition(|&e| stack_of(e) == Some(kind)));
+        match after {
+            Some(last) => self.0.insert(last + 1, item),
+            None => self.0.push(item),
+        }
+    }
+}
+
+/// The stack an item joins in the pack (its kind, for a kind that stacks),
+/// or `None` when it takes a slot of its own.
+pub fn stack_of(book: &ItemBook, item: &Item) -> Option<usize> {
+    book.kinds
+        .get(item.kind)
+        .is_some_and(|kind| kind.stacks)
+        .then_some(item.kind)
+}
+
+/// The pack as the inventory shows it: one slot per stack or lone item,
+/// in the order of their first item, each with its items in pack order.
+pub fn slots(pack: &[Entity], stack_of: impl Fn(Entity) -> Option<usize>) -> Vec<Vec<Entity>> {
+    let mut slots: Vec<(Option<usize>, Vec<Entity>)> = Vec::new();
+    for &item in pack {
+        let stack = stack_of(item);
+        match slots
+            .iter_mut()
+            .find(|(s, _)| stack.is_some() && *s == stack)
+        {
+            Some((_, items)) => items.push(item),
+            None => slots.push((stack, vec![item])),
+        }
+    }
+    slots.into_iter().map(|(_, items)| items).collect()
+}
+
+/// The pack's slots in `world` (for the simulator and its checks).
+pub fn slots_in_world(world: &World, pack: &Pack) -> Vec<Vec<Entity>> {
+    let book = &world.resource::<NewGame>().items;
+    slots(&pack.0, |e| {
+        world.get::<Item>(e).and_then(|item| stack_of(book, item))
+    })
+}
 
 /// The hero's coins, counted in copper; they take no pack slot.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -176,20 +230,35 @@ pub struct Pickup {
     pub left: usize,
 }
 
+/// Every item, lying or packed, as picking up needs it.
+pub type Belongings<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static Item,
+        Option<&'static GridPos>,
+        &'static Name,
+        &'static mut Visibility,
+    ),
+    Without<Fighter>,
+>;
+
 /// Picks up everything on `at`: coins into the purse, the rest into the pack
-/// while it has room. Says what happened in `say`.
+/// while it has room (an item that joins a stack always has). Says what
+/// happened in `say`.
 pub fn pick_up_at(
     at: Pos,
     book: &ItemBook,
-    lying: &mut Query<(Entity, &Item, &GridPos, &Name, &mut Visibility), Without<Fighter>>,
+    items: &mut Belongings,
     hero: (&mut Pack, &mut Purse),
     commands: &mut Commands,
     mut say: impl FnMut(String),
 ) -> Pickup {
     let (pack, purse) = hero;
-    let mut here: Vec<(Entity, usize, String)> = lying
+    let mut here: Vec<(Entity, usize, String)> = items
         .iter()
-        .filter(|(.., pos, _, _)| pos.0 == at)
+        .filter(|(_, _, pos, ..)| pos.is_some_and(|p| p.0 == at))
         .map(|(entity, item, _, name, _)| (entity, item.kind, name.to_string()))
         .collect();
     // Kind order, then name: the same game always packs the same way, a
@@ -203,15 +272,24 @@ pub fn pick_up_at(
             purse.copper += copper;
             say(format!("You pick up {}.", Purse { copper }.describe()));
             commands.entity(entity).despawn();
-        } else if pack.0.len() >= PACK_SIZE {
-            say("Your pack is full.".to_string());
-            result.left += 1;
-            continue;
         } else {
-            pack.0.push(entity);
+            let stack_in_pack = |e: Entity| {
+                items
+                    .get(e)
+                    .ok()
+                    .and_then(|(_, item, ..)| stack_of(book, item))
+            };
+            let stack = stack_of(book, &Item { kind });
+            let joins = stack.is_some() && pack.0.iter().any(|&e| stack_in_pack(e) == stack);
+            if !joins && slots(&pack.0, stack_in_pack).len() >= PACK_SIZE {
+                say("Your pack is full.".to_string());
+                result.left += 1;
+                continue;
+            }
+            pack.insert(entity, stack, stack_in_pack);
             say(format!("You pick up {}.", crate::text::a(&name)));
             commands.entity(entity).remove::<GridPos>();
-            if let Ok((.., mut visibility)) = lying.get_mut(entity) {
+            if let Ok((.., mut visibility)) = items.get_mut(entity) {
                 *visibility = Visibility::Hidden;
             }
         }
@@ -232,6 +310,42 @@ pub fn hero_belongings() -> impl Bundle {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn entities(n: u32) -> Vec<Entity> {
+        (1..=n)
+            .map(Entity::from_raw_u32)
+            .map(Option::unwrap)
+            .collect()
+    }
+
+    #[test]
+    fn a_stack_takes_one_slot_and_keeps_its_place() {
+        let e = entities(5);
+        // Rations (stack 11) at 0 and 3, a club (alone) at 1, scrolls (stack 16) at 2 and 4.
+        let stack = |x: Entity| match e.iter().position(|&y| y == x) {
+            Some(0 | 3) => Some(11),
+            Some(2 | 4) => Some(16),
+            _ => None,
+        };
+        let grouped = slots(&e, stack);
+        assert_eq!(
+            grouped,
+            vec![vec![e[0], e[3]], vec![e[1]], vec![e[2], e[4]]]
+        );
+        let lone = |_: Entity| None;
+        assert_eq!(slots(&e[..2], lone).len(), 2, "lone items never share");
+    }
+
+    #[test]
+    fn an_item_joins_its_stack_side_by_side() {
+        let e = entities(4);
+        let stack = |x: Entity| (x == e[0] || x == e[3]).then_some(7);
+        let mut pack = Pack(vec![e[0], e[1]]);
+        pack.insert(e[2], None, stack);
+        assert_eq!(pack.0, vec![e[0], e[1], e[2]], "a lone item goes last");
+        pack.insert(e[3], Some(7), stack);
+        assert_eq!(pack.0, vec![e[0], e[3], e[1], e[2]], "after its stack");
+    }
 
     #[test]
     fn the_purse_counts_in_gold_silver_and_copper() {

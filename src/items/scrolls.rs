@@ -11,6 +11,7 @@ use crate::NewGame;
 use crate::combat::{Actors, Paralyzed};
 use crate::data::{ItemEffect, ScrollKind};
 use crate::map::Hero;
+use crate::text::{capitalised, the};
 use crate::turn::{Action, PendingAction, TurnTaken};
 
 /// A spell went off on these tiles: the presentation flashes them.
@@ -88,8 +89,8 @@ fn lightning(actors: &mut Actors, hero: Entity, damage: i32) -> Option<Vec<Pos>>
     actors.credit_hero(&blow);
     let end = if blow.killed { " It dies." } else { "" };
     actors.say(format!(
-        "Lightning strikes the {} for {damage} damage.{end}",
-        blow.name
+        "Lightning strikes {} for {damage} damage.{end}",
+        the(&blow.name)
     ));
     Some(vec![at])
 }
@@ -105,7 +106,10 @@ fn paralyze(actors: &mut Actors, commands: &mut Commands, at: Pos, turns: u32) -
         return None;
     };
     commands.entity(target).insert(Paralyzed { turns });
-    actors.say("The creature freezes, paralyzed.");
+    let name = actors
+        .name(target)
+        .unwrap_or_else(|| "creature".to_string());
+    actors.say(format!("{} freezes, paralyzed.", capitalised(&the(&name))));
     Some(vec![at])
 }
 
@@ -131,9 +135,12 @@ fn fireball(actors: &mut Actors, at: Pos, radius: i32, damage: i32) -> Option<Ve
             actors.credit_hero(&blow);
             let line = match (blow.target_is_hero, blow.killed) {
                 (true, _) => format!("The fireball burns you for {damage} damage."),
-                (false, true) => format!("The fireball kills the {}.", blow.name),
+                (false, true) => format!("The fireball kills {}.", the(&blow.name)),
                 (false, false) => {
-                    format!("The fireball burns the {} for {damage} damage.", blow.name)
+                    format!(
+                        "The fireball burns {} for {damage} damage.",
+                        the(&blow.name)
+                    )
                 }
             };
             actors.say(line);

@@ -11,6 +11,7 @@ use crate::hunger::Stomach;
 use crate::log::GameLog;
 use crate::map::tilemap::FogRule;
 use crate::map::{GridPos, Hero};
+use crate::text::{capitalised, the};
 use crate::turn::{Action, PendingAction, TurnCount, TurnTaken};
 
 /// What the hero wears. Worn items stay in the pack.
@@ -148,32 +149,32 @@ fn apply(
             health.hp = (health.hp + amount).min(health.max);
             pack.0.retain(|&e| e != item);
             commands.entity(item).despawn();
-            say(format!("You drink the {name}. You feel better."));
+            say(format!("You drink {}. You feel better.", the(name)));
             true
         }
         ItemEffect::Weapon(_) | ItemEffect::Armour(_) if equipment.is_worn(item) => {
             equipment.take_off(item);
-            say(format!("You take off the {name}."));
+            say(format!("You take off {}.", the(name)));
             true
         }
         ItemEffect::Weapon(_) => {
             equipment.weapon = Some(item);
-            say(format!("You wield the {name}."));
+            say(format!("You wield {}.", the(name)));
             true
         }
         ItemEffect::Armour(_) => {
             equipment.armour = Some(item);
-            say(format!("You put on the {name}."));
+            say(format!("You put on {}.", the(name)));
             true
         }
         // Eaten by `hunger::eat`, which runs first.
         ItemEffect::Food(_) => false,
         ItemEffect::Scroll(_) => {
-            say(format!("Read the {name} from the inventory, to aim it."));
+            say(format!("Read {} from the inventory, to aim it.", the(name)));
             false
         }
         ItemEffect::Coins(_) | ItemEffect::Key => {
-            say(format!("The {name} glints in your hand."));
+            say(format!("{} glints in your hand.", capitalised(&the(name))));
             false
         }
     }

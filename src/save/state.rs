@@ -20,6 +20,7 @@ use crate::log::{GameLog, LogEntry};
 use crate::map::tilemap::FogRule;
 use crate::map::{Drawn, GridPos, Hero, Layer};
 use crate::turn::TurnCount;
+use crate::turn::bump::BumpMemory;
 use crate::{Mode, NewGame};
 
 /// Everything a saved game holds.
@@ -59,6 +60,10 @@ pub struct HeroRecord {
     pub weapon: Option<usize>,
     pub armour: Option<usize>,
     pub copper: u32,
+    /// What its last action means for its next bump into rock (saves from
+    /// before it was kept remember nothing).
+    #[serde(default)]
+    pub bumps: BumpMemory,
 }
 
 /// One item in the pack, as data.
@@ -106,11 +111,12 @@ type HeroParts<'a> = (
     &'a Pack,
     &'a Equipment,
     &'a Purse,
+    Option<&'a BumpMemory>,
 );
 
 fn capture_hero(world: &mut World) -> Option<HeroRecord> {
     let mut heroes = world.query_filtered::<HeroParts, With<Hero>>();
-    let (pos, health, stomach, sick, pack, equipment, purse) = heroes.single(world).ok()?;
+    let (pos, health, stomach, sick, pack, equipment, purse, bumps) = heroes.single(world).ok()?;
     let slot = |worn: Option<Entity>| worn.and_then(|e| pack.0.iter().position(|&p| p == e));
     let record = HeroRecord {
         pos: pos.0,
@@ -122,6 +128,7 @@ fn capture_hero(world: &mut World) -> Option<HeroRecord> {
         weapon: slot(equipment.weapon),
         armour: slot(equipment.armour),
         copper: purse.copper,
+        bumps: bumps.cloned().unwrap_or_default(),
     };
     let entities = pack.0.clone();
     let pack = entities
@@ -193,6 +200,7 @@ fn restore_hero(world: &mut World, record: HeroRecord) {
         Purse {
             copper: record.copper,
         },
+        record.bumps,
     ));
     match record.stomach {
         Some(stomach) => hero.insert(stomach),

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use crate::NewGame;
 use crate::creatures::{Creature, FungusAi, Health};
 use crate::hunger::Stomach;
-use crate::items::{Item, PACK_SIZE, Pack};
+use crate::items::{Item, PACK_SIZE, Pack, slots_in_world};
 use crate::map::{GridPos, Hero, Level};
 use crate::turn::TurnCount;
 
@@ -86,8 +86,12 @@ fn health_and_food_in_bounds(world: &mut World) -> Result<(), String> {
 
 fn pack_within_size(world: &mut World) -> Result<(), String> {
     let mut packs = world.query::<&Pack>();
-    match packs.iter(world).find(|p| p.0.len() > PACK_SIZE) {
-        Some(pack) => Err(format!("a pack holds {} items", pack.0.len())),
+    let used = packs
+        .iter(world)
+        .map(|pack| slots_in_world(world, pack).len())
+        .max();
+    match used.filter(|&slots| slots > PACK_SIZE) {
+        Some(slots) => Err(format!("a pack fills {slots} slots")),
         None => Ok(()),
     }
 }

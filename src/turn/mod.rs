@@ -1,19 +1,21 @@
 //! The turn loop: the hero's pending action starts a turn, then the world
 //! answers in ordered phases. Nothing happens while no action is pending.
 
+pub mod bump;
+
 use bevy::prelude::*;
 use gloomdelve_core::{Blocked, Bump, Dir, Pos, Tile};
 
-use crate::NewGame;
 use crate::combat::Actors;
-use crate::creatures::Fighter;
-use crate::explore::{Goal, StartWalk};
-use crate::hunger::HeroDug;
-use crate::items::{Item, Pack, Purse, pick_up_at};
+use crate::explore::{Goal, StartWalk, Walking};
+use crate::hunger::{HeroDug, Stomach};
+use crate::items::{Belongings, Pack, Purse, pick_up_at};
 use crate::levels::{Dungeon, Travel, Way};
-use crate::map::GridPos;
+use crate::log::GameLog;
 use crate::map::{Hero, TerrainChanged};
-use crate::screens::{Overlay, Screen};
+use crate::screens::{EnterPlaying, Overlay, Screen};
+use crate::{Mode, NewGame};
+use bump::BumpMemory;
 
 /// Something the hero does. Each one that succeeds takes one turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,18 +86,55 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (hero_acts, count_turn).chain().in_set(TurnPhase::HeroActs),
     );
+    app.add_systems(
+        Update,
+        bump::forget_bumps
+            .in_set(TurnPhase::HeroActs)
+            .before(crate::hunger::eat)
+            .before(crate::items::use_item::use_or_drop)
+            .before(crate::items::scrolls::read_scroll)
+            .before(hero_acts),
+    );
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        welcome.in_set(EnterPlaying::Rules),
+    );
+}
+
+/// A new game's first line: what to do, and where the help is.
+fn welcome(turn: Res<TurnCount>, new_game: Res<NewGame>, mut log: ResMut<GameLog>) {
+    if turn.0 == 0 && log.entries().is_empty() {
+        log.say(0, welcome_hint(new_game.mode));
+    }
+}
+
+/// The welcome hint for a game in `mode`.
+pub fn welcome_hint(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Delve => "Find the stairs down (>). Press ? for help.",
+        Mode::Hunt => "Hunt down every enemy in the warrens. Press ? for help.",
+    }
 }
 
 fn action_pending(pending: Res<PendingAction>) -> bool {
     pending.0.is_some()
 }
 
+/// The hero as its turn needs it.
+type HeroTurn<'a> = (
+    Entity,
+    &'a mut Pack,
+    &'a mut Purse,
+    Option<&'a BumpMemory>,
+    Has<Stomach>,
+);
+
 /// Resolves the hero's action: a step, a dig, a blow, or a wait.
 pub(crate) fn hero_acts(
     mut pending: ResMut<PendingAction>,
     mut actors: Actors,
-    hero: Single<(Entity, &mut Pack, &mut Purse), With<Hero>>,
-    mut lying: Query<(Entity, &Item, &GridPos, &Name, &mut Visibility), Without<Fighter>>,
+    hero: Single<HeroTurn, With<Hero>>,
+    mut items: Belongings,
     new_game: Res<NewGame>,
     mut commands: Commands,
     mut changed: MessageWriter<TerrainChanged>,
@@ -104,11 +143,13 @@ pub(crate) fn hero_acts(
     mut travel: ResMut<Travel>,
     dungeon: Option<Res<Dungeon>>,
     mut walks: MessageWriter<StartWalk>,
+    walking: Option<Res<Walking>>,
 ) {
     let Some(action) = pending.0.take() else {
         return;
     };
-    let (hero, mut pack, mut purse) = hero.into_inner();
+    let (hero, mut pack, mut purse, memory, hungers) = hero.into_inner();
+    let memory = memory.cloned().unwrap_or_default();
     let Some(at) = actors.pos(hero) else {
         return;
     };
@@ -117,7 +158,7 @@ pub(crate) fn hero_acts(
         pick_up_at(
             at,
             &new_game.items,
-            &mut lying,
+            &mut items,
             belongings,
             &mut commands,
             |line| actors.say(line),
@@ -162,31 +203,59 @@ pub(crate) fn hero_acts(
         }
         Action::Move(dir) => dir,
     };
-    match actors.level.terrain.bump(at, dir) {
+    let remembered = match actors.level.terrain.bump(at, dir) {
         Bump::Move(to) => match actors.occupancy.at(to) {
             Some(foe) if foe != hero => {
+                let name = actors.name(foe);
                 actors.strike(hero, foe);
                 taken.write(TurnTaken);
+                match name.filter(|_| actors.is_alive(foe)) {
+                    Some(name) => BumpMemory::Fought { dir, foe: name },
+                    None => BumpMemory::Nothing,
+                }
             }
-            _ => {
-                if actors.try_move(hero, to) {
-                    pick_up(&mut actors, to);
-                    if let Some(note) = stairs_note(actors.level.terrain.tile(to)) {
-                        actors.say(note);
-                    }
+            _ if actors.try_move(hero, to) => {
+                pick_up(&mut actors, to);
+                // A walk to the stairs says so itself when it gets there.
+                let to_the_stairs = walking.is_some_and(|w| w.goal == Goal::StairsDown);
+                let note = stairs_note(actors.level.terrain.tile(to));
+                if let Some(note) = note.filter(|_| !to_the_stairs) {
+                    actors.say(note);
+                }
+                taken.write(TurnTaken);
+                memory.after_step(dir, to)
+            }
+            _ => BumpMemory::Nothing,
+        },
+        Bump::Dig(rock) => {
+            let what = memory.into_rock(dir, rock);
+            let hunger = &new_game.rules.hunger;
+            let cost = hungers.then_some(hunger.food_per_turn + hunger.food_per_dig);
+            match bump::rock_message(&what, cost) {
+                Some(line) => actors.say(line),
+                None => {
+                    changed.write(TerrainChanged(actors.level.terrain.dig(rock)));
+                    dug.write(HeroDug);
+                    actors.say("You dig through the rock.");
                     taken.write(TurnTaken);
                 }
             }
-        },
-        Bump::Dig(rock) => {
-            changed.write(TerrainChanged(actors.level.terrain.dig(rock)));
-            dug.write(HeroDug);
-            actors.say("You dig through the rock.");
-            taken.write(TurnTaken);
+            BumpMemory::after_rock(&what, rock)
         }
-        Bump::Blocked(Blocked::Border) => actors.say("This rock is too hard to dig."),
-        Bump::Blocked(Blocked::CornerGap) => actors.say("You cannot squeeze between the rocks."),
-        Bump::Blocked(Blocked::Impassable) => actors.say("You cannot go that way."),
+        Bump::Blocked(why) => {
+            actors.say(blocked_message(why));
+            BumpMemory::Nothing
+        }
+    };
+    commands.entity(hero).insert(remembered);
+}
+
+/// Why the hero cannot go that way.
+fn blocked_message(why: Blocked) -> &'static str {
+    match why {
+        Blocked::Border => "This rock is too hard to dig.",
+        Blocked::CornerGap => "You cannot squeeze between the rocks.",
+        Blocked::Impassable => "You cannot go that way.",
     }
 }
 

@@ -80,6 +80,12 @@ fn food_drops_by_one_a_turn_and_by_six_on_a_dig_turn() {
     assert_eq!(stomach(&mut app).food, 663, "each wait costs 1");
     act(&mut app, Action::Move(Dir::E));
     assert_eq!(
+        stomach(&mut app).food,
+        663,
+        "a bump that warns costs nothing"
+    );
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(
         app.world()
             .resource::<gloomdelve::map::Level>()
             .terrain
@@ -323,4 +329,63 @@ fn the_shipped_hunger_data_loads_and_bad_thresholds_name_the_field() {
     assert_eq!(shipped.hunger.max_food, 1000);
     let err = RulesData::parse("(hunger: (weak_below: 400, hungry_below: 300))").unwrap_err();
     assert!(err.contains("hunger.weak_below"), "{err}");
+}
+
+fn inventory_cursor(app: &App) -> usize {
+    app.world()
+        .resource::<gloomdelve::inventory::InventoryCursor>()
+        .0
+}
+
+fn purpose(app: &App) -> gloomdelve::inventory::InventoryPurpose {
+    *app.world()
+        .resource::<gloomdelve::inventory::InventoryPurpose>()
+}
+
+#[test]
+fn e_with_nothing_underfoot_asks_which_food_offering_the_freshest_corpse() {
+    use crate::items::{char_key, code_key, overlay, press, with_keys};
+    use gloomdelve::inventory::InventoryPurpose;
+    use gloomdelve::screens::Overlay;
+    let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), RulesData::default());
+    let ration = lay(&mut app, "ration", Pos::new(3, 3));
+    act(&mut app, Action::PickUp);
+    let corpse = kill_a_rat(&mut app);
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(pack(&mut app), vec![ration, corpse]);
+    with_keys(&mut app);
+    set_food(&mut app, 400);
+    let before = turns(&app);
+    press(&mut app, char_key("e"));
+    assert_eq!(overlay(&app), Overlay::Inventory, "e asks which");
+    assert_eq!(purpose(&app), InventoryPurpose::Eat);
+    assert_eq!(inventory_cursor(&app), 1, "on the corpse, before it rots");
+    press(&mut app, code_key(KeyCode::Enter));
+    assert_eq!(overlay(&app), Overlay::None);
+    assert_eq!(pack(&mut app), vec![ration], "the corpse was eaten");
+    assert_eq!(turns(&app), before + 1, "eating took the turn");
+    assert_eq!(purpose(&app), InventoryPurpose::Browse);
+    press(&mut app, char_key("e"));
+    assert_eq!(inventory_cursor(&app), 0, "then the ration");
+    press(&mut app, code_key(KeyCode::Escape));
+    assert_eq!(pack(&mut app), vec![ration], "Esc eats nothing");
+}
+
+#[test]
+fn e_eats_what_lies_underfoot_with_one_key() {
+    use crate::items::{char_key, overlay, press, with_keys};
+    let mut app = app_on(&open_map(8, 8), Pos::new(3, 3), RulesData::default());
+    with_keys(&mut app);
+    let ration = lay(&mut app, "ration", Pos::new(3, 3));
+    set_food(&mut app, 100);
+    press(&mut app, char_key("e"));
+    assert_eq!(overlay(&app), gloomdelve::screens::Overlay::None);
+    assert!(app.world().get_entity(ration).is_err(), "eaten");
+    assert_eq!(stomach(&mut app).food, 100 + 350 - 1);
+    press(&mut app, char_key("e"));
+    assert_eq!(
+        last_line(&app),
+        "There is nothing here to eat.",
+        "nothing underfoot or packed"
+    );
 }

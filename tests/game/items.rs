@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use gloomdelve::NewGame;
 use gloomdelve::RulesData;
 use gloomdelve::data::ItemBook;
-use gloomdelve::items::{Item, PACK_SIZE, Pack, Purse, item};
+use gloomdelve::items::{Item, PACK_SIZE, Pack, Purse, item, slots_in_world};
 use gloomdelve::log::GameLog;
 use gloomdelve::map::{GridPos, Hero, Level};
 use gloomdelve::turn::{Action, TurnCount};
@@ -71,20 +71,163 @@ fn picking_up_with_nothing_there_costs_no_turn() {
     assert_eq!(app.world().resource::<TurnCount>().0, 1);
 }
 
+/// The pack as the inventory shows it: each slot's items.
+pub fn pack_slots(app: &mut App) -> Vec<Vec<Entity>> {
+    let hero = crate::creatures::hero_entity(app);
+    let pack = app.world().get::<Pack>(hero).unwrap().clone();
+    slots_in_world(app.world(), &pack)
+}
+
 #[test]
-fn a_full_pack_leaves_the_item_on_the_floor() {
+fn a_full_pack_leaves_the_item_on_the_floor_but_a_stack_still_grows() {
     let mut app = app_on(&open_map(10, 10), Pos::new(2, 2), RulesData::default());
-    for _ in 0..PACK_SIZE + 1 {
-        lay(&mut app, "ration", Pos::new(3, 2));
+    for _ in 0..PACK_SIZE - 1 {
+        lay(&mut app, "club", Pos::new(3, 2));
     }
+    lay(&mut app, "ration", Pos::new(3, 2));
     act(&mut app, Action::Move(Dir::E));
-    assert_eq!(pack(&mut app).len(), PACK_SIZE);
-    assert_eq!(last_line(&app), "Your pack is full.");
-    let mut lying = app.world_mut().query::<(&Item, &GridPos)>();
     assert_eq!(
-        lying.iter(app.world()).count(),
-        1,
-        "one ration stays on the floor"
+        pack_slots(&mut app).len(),
+        PACK_SIZE,
+        "19 clubs and a ration"
+    );
+    let ration = lay(&mut app, "ration", Pos::new(4, 2));
+    let club = lay(&mut app, "club", Pos::new(4, 2));
+    act(&mut app, Action::Move(Dir::E));
+    assert!(
+        pack(&mut app).contains(&ration),
+        "the ration joins its stack"
+    );
+    assert_eq!(pack(&mut app).len(), PACK_SIZE + 1);
+    assert_eq!(pack_slots(&mut app).len(), PACK_SIZE);
+    let log = app.world().resource::<GameLog>();
+    let said: Vec<&str> = log.recent(2).iter().map(|e| e.text.as_str()).collect();
+    assert_eq!(said, ["Your pack is full.", "You pick up a ration."]);
+    let mut lying = app.world_mut().query::<(Entity, &Item, &GridPos)>();
+    let left: Vec<Entity> = lying.iter(app.world()).map(|(e, ..)| e).collect();
+    assert_eq!(left, vec![club], "the club stays on the floor");
+}
+
+#[test]
+fn rations_potions_and_scrolls_stack_and_are_used_one_at_a_time() {
+    let (mut app, things) = holding(&[
+        "ration",
+        "club",
+        "red potion",
+        "ration",
+        "red potion",
+        "scroll of lightning",
+        "scroll of lightning",
+    ]);
+    let slots = pack_slots(&mut app);
+    let sizes: Vec<usize> = slots.iter().map(Vec::len).collect();
+    assert_eq!(
+        sizes,
+        [2, 1, 2, 2],
+        "potions, club, rations, scrolls (kind order)"
+    );
+    assert!(
+        slots[2].contains(&things[0]) && slots[2].contains(&things[3]),
+        "both rations in one slot"
+    );
+    let hero = crate::creatures::hero_entity(&mut app);
+    app.world_mut()
+        .get_mut::<gloomdelve::creatures::Health>(hero)
+        .unwrap()
+        .hp = 5;
+    act(&mut app, Action::Use(slots[0][0]));
+    let after: Vec<usize> = pack_slots(&mut app).iter().map(Vec::len).collect();
+    assert_eq!(after, [1, 1, 2, 2], "one potion of the two is drunk");
+}
+
+pub fn with_keys(app: &mut App) {
+    app.add_message::<bevy::input::keyboard::KeyboardInput>();
+    app.insert_resource(gloomdelve::camera::Zoom(4));
+    app.add_plugins(gloomdelve::input::plugin);
+}
+
+fn cursor(app: &App) -> usize {
+    app.world()
+        .resource::<gloomdelve::inventory::InventoryCursor>()
+        .0
+}
+
+#[test]
+fn after_a_use_the_cursor_stays_on_an_item_and_an_empty_slot_keeps_the_screen() {
+    use gloomdelve::screens::Overlay;
+    // Packed in kind order: the club, then the ration.
+    let (mut app, things) = holding(&["club", "ration"]);
+    with_keys(&mut app);
+    press(&mut app, char_key("i"));
+    press(&mut app, code_key(KeyCode::ArrowRight));
+    press(&mut app, code_key(KeyCode::ArrowRight));
+    assert_eq!(cursor(&app), 2, "past the items");
+    press(&mut app, code_key(KeyCode::Enter));
+    assert_eq!(
+        overlay(&app),
+        Overlay::Inventory,
+        "Enter on nothing: still open"
+    );
+    press(&mut app, char_key("d"));
+    assert_eq!(
+        overlay(&app),
+        Overlay::Inventory,
+        "d on nothing: still open"
+    );
+    assert_eq!(pack(&mut app).len(), 2, "nothing was used or dropped");
+    press(&mut app, code_key(KeyCode::ArrowLeft));
+    assert_eq!(cursor(&app), 1, "on the ration, the last item");
+    press(&mut app, code_key(KeyCode::Enter));
+    assert_eq!(overlay(&app), Overlay::None);
+    assert_eq!(pack(&mut app), vec![things[0]], "the ration was eaten");
+    press(&mut app, char_key("i"));
+    assert_eq!(
+        cursor(&app),
+        0,
+        "back on the item left, not on an empty slot"
+    );
+}
+
+#[test]
+fn every_shipped_item_says_what_it_does() {
+    let book = ItemBook::load(&crate::levels::data("items.ron")).unwrap();
+    for kind in &book.kinds {
+        let says = &kind.description;
+        assert!(
+            says != &kind.name && says.ends_with('.') && says.starts_with(char::is_uppercase),
+            "{}: {says:?} is a sentence, not the name",
+            kind.name
+        );
+    }
+    let err =
+        ItemBook::parse("[(name: \"x\", sprite: \"x\", effect: Key, per_cave: 1)]").unwrap_err();
+    assert!(
+        err.contains("entry 1") && err.contains("description"),
+        "{err}"
+    );
+    let err = ItemBook::parse(
+        "[(name: \"x\", sprite: \"x\", description: \"A blade.\", effect: Weapon(2), stacks: true, per_cave: 1)]",
+    )
+    .unwrap_err();
+    assert!(err.contains("stacks"), "gear never stacks: {err}");
+}
+
+#[test]
+fn the_death_screen_counts_kills_and_items_in_words() {
+    let tally = |kills, carried| gloomdelve::game_over::Tally {
+        turns: 5,
+        deepest: 1,
+        kills,
+        carried,
+        score: 3,
+    };
+    assert_eq!(
+        tally(1, 1).line(),
+        "Turns 5 - deepest level 1 - 1 kill - 1 item carried - score 3"
+    );
+    assert_eq!(
+        tally(0, 4).line(),
+        "Turns 5 - deepest level 1 - no kills - 4 items carried - score 3"
     );
 }
 
@@ -253,7 +396,7 @@ fn a_potion_heals_up_to_the_maximum_and_is_used_up() {
     assert!(pack(&mut app).is_empty());
 }
 
-fn char_key(c: &str) -> bevy::input::keyboard::KeyboardInput {
+pub fn char_key(c: &str) -> bevy::input::keyboard::KeyboardInput {
     bevy::input::keyboard::KeyboardInput {
         key_code: KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
         logical_key: bevy::input::keyboard::Key::Character(c.into()),
@@ -264,7 +407,7 @@ fn char_key(c: &str) -> bevy::input::keyboard::KeyboardInput {
     }
 }
 
-fn code_key(code: KeyCode) -> bevy::input::keyboard::KeyboardInput {
+pub fn code_key(code: KeyCode) -> bevy::input::keyboard::KeyboardInput {
     bevy::input::keyboard::KeyboardInput {
         key_code: code,
         logical_key: bevy::input::keyboard::Key::Unidentified(
@@ -274,13 +417,13 @@ fn code_key(code: KeyCode) -> bevy::input::keyboard::KeyboardInput {
     }
 }
 
-fn press(app: &mut App, key: bevy::input::keyboard::KeyboardInput) {
+pub fn press(app: &mut App, key: bevy::input::keyboard::KeyboardInput) {
     app.world_mut().write_message(key);
     app.update();
     app.update();
 }
 
-fn overlay(app: &App) -> gloomdelve::screens::Overlay {
+pub fn overlay(app: &App) -> gloomdelve::screens::Overlay {
     *app.world()
         .resource::<State<gloomdelve::screens::Overlay>>()
         .get()
@@ -290,9 +433,7 @@ fn overlay(app: &App) -> gloomdelve::screens::Overlay {
 fn the_inventory_plays_its_chosen_act_only_when_it_closes() {
     use gloomdelve::screens::Overlay;
     let (mut app, things) = holding(&["club", "dagger"]);
-    app.add_message::<bevy::input::keyboard::KeyboardInput>();
-    app.insert_resource(gloomdelve::camera::Zoom(4));
-    app.add_plugins(gloomdelve::input::plugin);
+    with_keys(&mut app);
     let turns = |app: &App| app.world().resource::<TurnCount>().0;
     let before = turns(&app);
     press(&mut app, char_key("i"));
@@ -435,6 +576,7 @@ fn paralysis_holds_its_target_for_its_turns() {
             target: Some(Pos::new(6, 2)),
         },
     );
+    assert_eq!(last_line(&app), "The goblin freezes, paralyzed.");
     let turns = RulesData::default().paralyze_turns;
     for turn in 1..turns {
         assert_eq!(
@@ -456,9 +598,7 @@ fn paralysis_holds_its_target_for_its_turns() {
 fn cancelling_the_aim_keeps_the_scroll_and_the_turn() {
     use gloomdelve::screens::Overlay;
     let (mut app, _) = holding(&["scroll of fireball"]);
-    app.add_message::<bevy::input::keyboard::KeyboardInput>();
-    app.insert_resource(gloomdelve::camera::Zoom(4));
-    app.add_plugins(gloomdelve::input::plugin);
+    with_keys(&mut app);
     let before = app.world().resource::<TurnCount>().0;
     press(&mut app, char_key("i"));
     press(&mut app, code_key(KeyCode::Enter));

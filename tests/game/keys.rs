@@ -103,3 +103,97 @@ fn shift_and_unbound_keys_do_nothing() {
     assert_eq!(by_char("q"), None);
     assert_eq!(by_code(KeyCode::KeyQ), None);
 }
+
+/// A rules app in a small room, hero at (1,1) by the north-west border,
+/// with the keyboard plugged in.
+fn keyed_room() -> bevy::prelude::App {
+    let mut app = crate::creatures::app_on(
+        &crate::creatures::open_map(8, 8),
+        gloomdelve_core::Pos::new(1, 1),
+        gloomdelve::RulesData::default(),
+    );
+    crate::items::with_keys(&mut app);
+    app
+}
+
+fn held(code: KeyCode) -> bevy::input::keyboard::KeyboardInput {
+    bevy::input::keyboard::KeyboardInput {
+        repeat: true,
+        ..crate::items::code_key(code)
+    }
+}
+
+fn log_lines(app: &bevy::prelude::App) -> Vec<String> {
+    let log = app.world().resource::<gloomdelve::log::GameLog>();
+    log.entries()
+        .iter()
+        .map(gloomdelve::log::LogEntry::line)
+        .collect()
+}
+
+#[test]
+fn a_key_held_against_the_border_says_so_once() {
+    use crate::items::{code_key, press};
+    let mut app = keyed_room();
+    press(&mut app, code_key(KeyCode::ArrowUp));
+    for _ in 0..30 {
+        press(&mut app, held(KeyCode::ArrowUp));
+    }
+    let lines = log_lines(&app);
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("This rock is too hard to dig."),
+        "said once, with no count: {lines:?}"
+    );
+    press(&mut app, code_key(KeyCode::ArrowUp));
+    assert_eq!(
+        log_lines(&app).last().map(String::as_str),
+        Some("This rock is too hard to dig. (x2)"),
+        "a second press is counted on the same line"
+    );
+}
+
+#[test]
+fn a_held_key_keeps_walking_while_its_steps_take_turns() {
+    use crate::items::{code_key, press};
+    let mut app = keyed_room();
+    press(&mut app, code_key(KeyCode::ArrowRight));
+    for _ in 0..3 {
+        press(&mut app, held(KeyCode::ArrowRight));
+    }
+    assert_eq!(
+        crate::rules::hero_pos(&mut app),
+        gloomdelve_core::Pos::new(5, 1),
+        "four steps east"
+    );
+}
+
+#[test]
+fn a_key_that_ends_auto_explore_says_what_stopped() {
+    use crate::items::{char_key, press};
+    let corridor = "\
+########################################
+#......................................#
+########################################";
+    let mut app = crate::creatures::app_on(
+        corridor,
+        gloomdelve_core::Pos::new(1, 1),
+        gloomdelve::RulesData::default(),
+    );
+    crate::items::with_keys(&mut app);
+    press(&mut app, char_key("x"));
+    assert!(
+        app.world()
+            .contains_resource::<gloomdelve::explore::Walking>(),
+        "x explores"
+    );
+    press(&mut app, char_key("."));
+    assert!(
+        !app.world()
+            .contains_resource::<gloomdelve::explore::Walking>()
+    );
+    assert_eq!(
+        log_lines(&app).last().map(String::as_str),
+        Some("You stop exploring.")
+    );
+}

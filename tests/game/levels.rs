@@ -123,6 +123,8 @@ fn going_down_and_back_up_restores_each_level_field_by_field() {
     // Dig somewhere on level 1, then come back to the stairs.
     let (spot, dir) = diggable_wall(&app).expect("a wall to dig");
     teleport(&mut app, spot);
+    // The first bump warns, the second digs.
+    act(&mut app, Action::Move(dir));
     act(&mut app, Action::Move(dir));
     let dug = spot.step(dir);
     assert_eq!(terrain_tile(&app, dug), Tile::DugFloor);
@@ -260,6 +262,8 @@ fn a_hunt_death_sends_every_enemy_home_and_keeps_the_terrain() {
     // Dig a wall, wound one enemy, kill another, then fall.
     let (spot, dir) = diggable_wall(&app).expect("a wall to dig");
     teleport(&mut app, spot);
+    // The first bump warns, the second digs.
+    act(&mut app, Action::Move(dir));
     act(&mut app, Action::Move(dir));
     let dug = spot.step(dir);
     assert_eq!(terrain_tile(&app, dug), Tile::DugFloor);

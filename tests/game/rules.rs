@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use gloomdelve::fov::{Seen, Sight};
+use gloomdelve::log::GameLog;
 use gloomdelve::map::{GridPos, Hero, Level, TerrainChanged};
 use gloomdelve::screens::Screen;
 use gloomdelve::turn::{Action, PendingAction, TurnCount};
@@ -86,10 +87,25 @@ fn moving_onto_floor_moves_the_hero_and_takes_a_turn() {
     assert_eq!(turns(&app), 3);
 }
 
+fn last_line(app: &App) -> String {
+    app.world().resource::<GameLog>().recent(1)[0].line()
+}
+
 #[test]
-fn bumping_a_wall_digs_it_and_leaves_the_hero_in_place() {
+fn bumping_a_wall_twice_digs_it_and_leaves_the_hero_in_place() {
     let mut app = app_on_map(Pos::new(2, 1));
     assert_eq!(tile(&app, Pos::new(3, 1)), Tile::Wall);
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(
+        tile(&app, Pos::new(3, 1)),
+        Tile::Wall,
+        "the first bump warns"
+    );
+    assert_eq!(
+        last_line(&app),
+        "Bump again to dig through the rock (6 food)."
+    );
+    assert_eq!(turns(&app), 0, "a warning takes no turn");
     act(&mut app, Action::Move(Dir::E));
     assert_eq!(
         hero_pos(&mut app),
@@ -112,6 +128,183 @@ fn bumping_a_wall_digs_it_and_leaves_the_hero_in_place() {
         hero_pos(&mut app),
         Pos::new(3, 1),
         "the dug tile is walkable"
+    );
+}
+
+#[test]
+fn anything_between_two_bumps_makes_the_second_one_warn_again() {
+    let mut app = app_on_map(Pos::new(2, 1));
+    act(&mut app, Action::Move(Dir::E));
+    act(&mut app, Action::Wait);
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(
+        tile(&app, Pos::new(3, 1)),
+        Tile::Wall,
+        "a wait came between"
+    );
+    act(&mut app, Action::Move(Dir::S));
+    assert_eq!(tile(&app, Pos::new(2, 2)), Tile::Wall, "(2,2) warns too");
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(
+        tile(&app, Pos::new(3, 1)),
+        Tile::Wall,
+        "another rock came between"
+    );
+    assert_eq!(
+        last_line(&app),
+        "Bump again to dig through the rock (6 food). (x4)",
+        "four warnings on one line"
+    );
+    assert_eq!(turns(&app), 1, "only the wait took a turn");
+}
+
+#[test]
+fn a_tunnel_goes_on_without_a_warning() {
+    let map = "\
+########
+#......#
+#.######
+########
+";
+    let mut app = rules_app();
+    app.insert_resource(Level {
+        terrain: Terrain::from_text(map, 1),
+        start: Pos::new(1, 2),
+    });
+    let mut app = start_playing(app);
+    act(&mut app, Action::Move(Dir::E));
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(
+        tile(&app, Pos::new(2, 2)),
+        Tile::DugFloor,
+        "warned, then dug"
+    );
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(hero_pos(&mut app), Pos::new(2, 2), "into the tunnel");
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(
+        tile(&app, Pos::new(3, 2)),
+        Tile::DugFloor,
+        "digging on needs one bump"
+    );
+    assert_eq!(turns(&app), 3);
+    act(&mut app, Action::Wait);
+    act(&mut app, Action::Move(Dir::E));
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(hero_pos(&mut app), Pos::new(3, 2));
+    assert_eq!(
+        tile(&app, Pos::new(4, 2)),
+        Tile::Wall,
+        "after a pause, rock warns again"
+    );
+}
+
+#[test]
+fn a_bump_into_rock_right_after_a_fight_that_way_never_digs() {
+    let map = "\
+#######
+#.....#
+#..####
+#######
+";
+    let mut app = crate::creatures::app_on(map, Pos::new(1, 2), RulesData::default());
+    let bat = crate::creatures::spawn(&mut app, "bat", Pos::new(2, 2));
+    app.world_mut()
+        .entity_mut(bat)
+        .insert(gloomdelve::combat::Paralyzed { turns: 1000 });
+    crate::creatures::set_hp(&mut app, bat, 1000);
+    act(&mut app, Action::Move(Dir::E));
+    assert!(last_line(&app).starts_with("You hit the bat"), "a fight");
+    // The bat flutters off; the hero follows it east, into the rock.
+    move_creature(&mut app, bat, Pos::new(5, 1));
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(hero_pos(&mut app), Pos::new(2, 2));
+    let before = turns(&app);
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(last_line(&app), "The bat got away.");
+    assert_eq!(tile(&app, Pos::new(3, 2)), Tile::Wall, "no dig");
+    assert_eq!(turns(&app), before, "and no turn");
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(
+        last_line(&app),
+        "Bump again to dig through the rock (6 food)."
+    );
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(
+        tile(&app, Pos::new(3, 2)),
+        Tile::DugFloor,
+        "a deliberate dig"
+    );
+}
+
+/// Puts a creature somewhere else, as if it had moved.
+fn move_creature(app: &mut App, creature: Entity, to: Pos) {
+    let from = app.world().get::<GridPos>(creature).unwrap().0;
+    app.world_mut().get_mut::<GridPos>(creature).unwrap().0 = to;
+    app.world_mut()
+        .resource_mut::<gloomdelve::creatures::Occupancy>()
+        .relocate(creature, from, to);
+}
+
+#[test]
+fn a_new_game_opens_with_a_welcome_hint_once() {
+    let mut app = start_playing(rules_app());
+    let lines: Vec<String> = app
+        .world()
+        .resource::<GameLog>()
+        .entries()
+        .iter()
+        .map(|e| e.text.clone())
+        .collect();
+    assert_eq!(lines, ["Find the stairs down (>). Press ? for help."]);
+    // Travelling nowhere comes back to the game under way.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Travelling);
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    assert_eq!(
+        app.world().resource::<GameLog>().entries().len(),
+        1,
+        "coming back to a game under way says nothing new"
+    );
+}
+
+#[test]
+fn walking_to_the_stairs_says_once_that_they_are_here() {
+    let map = "\
+##########
+#........#
+#.....>..#
+##########";
+    let mut app = crate::creatures::app_on(map, Pos::new(1, 1), RulesData::default());
+    act(&mut app, Action::Descend);
+    for _ in 0..30 {
+        app.update();
+    }
+    let at = hero_pos(&mut app);
+    assert_eq!(tile(&app, at), Tile::StairsDown);
+    let log = app.world().resource::<GameLog>();
+    let about_stairs: Vec<&str> = log
+        .entries()
+        .iter()
+        .map(|e| e.text.as_str())
+        .filter(|t| t.contains("Press > to descend"))
+        .collect();
+    assert_eq!(
+        about_stairs,
+        ["You reach the stairs down. Press > to descend."]
+    );
+    act(&mut app, Action::Move(Dir::W));
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(
+        last_line(&app),
+        "There are stairs down here. Press > to descend.",
+        "a step of its own onto the stairs says so"
     );
 }
 

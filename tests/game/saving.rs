@@ -442,3 +442,37 @@ fn a_new_game_over_a_save_keeps_it_as_prev_and_continue_loads_it() {
     assert_eq!(*prev, saved);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_dig_warning_is_kept_by_the_save() {
+    let dir = scratch("bump");
+    let map = "######\n#..#.#\n######";
+    let rock = gloomdelve_core::Pos::new(3, 1);
+    let mut app = crate::creatures::app_on(
+        map,
+        gloomdelve_core::Pos::new(2, 1),
+        gloomdelve::RulesData::default(),
+    );
+    app.insert_resource(DataDir(dir.clone()));
+    act(&mut app, Action::Move(Dir::E));
+    save_now(app.world_mut()).unwrap();
+    let mut loaded = continue_from(&dir);
+    let tile = |app: &App| {
+        app.world()
+            .resource::<gloomdelve::map::Level>()
+            .terrain
+            .tile(rock)
+    };
+    assert_eq!(
+        tile(&loaded),
+        gloomdelve_core::Tile::Wall,
+        "warned, not dug"
+    );
+    act(&mut loaded, Action::Move(Dir::E));
+    assert_eq!(
+        tile(&loaded),
+        gloomdelve_core::Tile::DugFloor,
+        "the continued game remembers the warning: the second bump digs"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
