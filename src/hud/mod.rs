@@ -4,6 +4,7 @@
 
 mod damage;
 mod fanfare;
+mod legend;
 pub mod look;
 pub mod spells;
 
@@ -79,6 +80,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         damage::plugin,
         fanfare::plugin,
+        legend::plugin,
         spells::plugin,
         look::plugin,
     ));
@@ -219,7 +221,12 @@ fn bottom_panel(legend: String) -> impl Bundle {
                 shadowed(16.0),
                 TextColor(INFO_COLOUR)
             ),
-            (Text::new(legend), shadowed(14.0), TextColor(LEGEND_COLOUR)),
+            (
+                legend::LegendText,
+                Text::new(legend),
+                shadowed(14.0),
+                TextColor(LEGEND_COLOUR)
+            ),
         ],
     )
 }

@@ -11,4 +11,5 @@ mod levels;
 mod rules;
 mod saving;
 mod sim;
+mod title;
 mod window;
