@@ -23,7 +23,7 @@ const GOLD: Color = Color::srgb(0.97, 0.86, 0.31);
 /// The history's continuation rows start under the message, past the turn.
 const HISTORY_HANG: usize = 7;
 /// The help's continuation rows start under the keys column.
-const HELP_HANG: usize = 35;
+const HELP_HANG: usize = 39;
 
 /// Marks an overlay's root, rebuilt when what it shows changes.
 #[derive(Component)]

@@ -148,26 +148,32 @@ fn offered_in(action: &str, mode: crate::Mode) -> bool {
     mode == crate::Mode::Delve || !matches!(action, "eat" | "descend" | "ascend")
 }
 
-/// The help screen's lines for `mode`: every action with its keys, then Esc.
+/// The help screen's lines for `mode`: every action with its keys, then
+/// Esc, the keys in one column after the longest description.
 pub fn help_lines(bindings: &Bindings, mode: crate::Mode) -> Vec<String> {
-    let described =
-        ACTIONS
-            .iter()
-            .filter(|(id, _)| offered_in(id, mode))
-            .map(|(id, description)| {
-                let keys: Vec<&str> = bindings.keys(id).iter().map(|k| k.as_str()).collect();
-                let keys = if keys.is_empty() {
-                    "(unbound)".to_string()
-                } else {
-                    keys.join("  ")
-                };
-                format!("{description:<34} {keys}")
-            });
+    const MENU: &str = "menu: resume, or save and quit";
+    let actions: Vec<(&str, &str)> = ACTIONS
+        .iter()
+        .copied()
+        .filter(|(id, _)| offered_in(id, mode))
+        .collect();
+    let width = actions
+        .iter()
+        .map(|(_, d)| d.len())
+        .chain([MENU.len()])
+        .max()
+        .unwrap_or(0);
+    let described = actions.into_iter().map(|(id, description)| {
+        let keys: Vec<&str> = bindings.keys(id).iter().map(|k| k.as_str()).collect();
+        let keys = if keys.is_empty() {
+            "(unbound)".to_string()
+        } else {
+            keys.join("  ")
+        };
+        format!("{description:<width$}  {keys}")
+    });
     described
-        .chain(std::iter::once(format!(
-            "{:<34} Escape",
-            "menu: resume, or save and quit"
-        )))
+        .chain(std::iter::once(format!("{MENU:<width$}  Escape")))
         .collect()
 }
 

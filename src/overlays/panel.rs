@@ -256,6 +256,8 @@ pub fn lay_out(text: &PanelText, window: Vec2, first: usize) -> Laid {
 /// One line of panel text that never wraps: the layout above has already
 /// cut it to fit.
 fn panel_line(text: &str, font_px: f32, line: f32, colour: Color) -> impl Bundle {
+    // An empty text has no height; a space keeps a blank row.
+    let text = if text.is_empty() { " " } else { text };
     (
         Text::new(text),
         TextFont::from_font_size(font_px),
@@ -293,14 +295,13 @@ pub fn spawn(commands: &mut Commands, book: Option<&SpriteBook>, laid: &Laid) ->
             GlobalZIndex(6),
         ))
         .id();
+    // A UI image fills its node's content box, so the frame's node has no
+    // padding: the room around the text is the inner column's.
     let frame = book.and_then(panel_frame);
     let mut panel = commands.spawn((
         Name::new("Overlay panel"),
         Node {
             width: px(laid.width),
-            flex_direction: FlexDirection::Column,
-            padding: UiRect::all(px(PADDING)),
-            row_gap: px(GAP),
             ..default()
         },
     ));
@@ -308,7 +309,17 @@ pub fn spawn(commands: &mut Commands, book: Option<&SpriteBook>, laid: &Laid) ->
         Some(frame) => panel.insert(frame),
         None => panel.insert(BackgroundColor(PANEL_BACK)),
     };
-    let panel = panel.id();
+    let frame = panel.id();
+    let panel = commands
+        .spawn(Node {
+            width: percent(100),
+            flex_direction: FlexDirection::Column,
+            padding: UiRect::all(px(PADDING)),
+            row_gap: px(GAP),
+            ..default()
+        })
+        .id();
+    commands.entity(frame).add_child(panel);
     let heading = commands
         .spawn(panel_line(&laid.heading, HEADING_PX, HEADING_LINE, HEADING))
         .id();
@@ -340,7 +351,7 @@ pub fn spawn(commands: &mut Commands, book: Option<&SpriteBook>, laid: &Laid) ->
         }
         commands.entity(panel).add_child(footer);
     }
-    commands.entity(root).add_child(panel);
+    commands.entity(root).add_child(frame);
     root
 }
 
