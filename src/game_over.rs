@@ -1,5 +1,5 @@
-//! The hero's death: a GameOver screen that names the cause, and Esc to
-//! start a new game.
+//! The hero's death: a GameOver screen that names the cause, and Esc back
+//! to the title, which then offers a new seed.
 
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -30,6 +30,15 @@ pub(super) fn rules_plugin(app: &mut App) {
     app.add_message::<StartOver>();
     app.add_systems(OnEnter(Screen::GameOver), record_the_score);
     app.add_systems(OnEnter(Screen::Victory), record_the_score);
+    for finished in [Screen::GameOver, Screen::Victory] {
+        app.add_systems(
+            OnTransition {
+                exited: finished,
+                entered: Screen::Title,
+            },
+            offer_a_fresh_seed,
+        );
+    }
     app.add_systems(
         Update,
         start_over.run_if(
@@ -68,7 +77,19 @@ fn start_over(world: &mut World) {
 pub fn wipe_game(world: &mut World) {
     clear_game(world);
     let mut new_game = world.resource_mut::<NewGame>();
-    new_game.seed = derive_seed(new_game.seed, 0x5EED) % 1_000_000;
+    new_game.seed = next_seed(new_game.seed);
+}
+
+/// The seed of the game after the one of `seed`: a new one, drawn from
+/// the old so that a sequence of games stays reproducible.
+pub fn next_seed(seed: u64) -> u64 {
+    derive_seed(seed, 0x5EED) % 1_000_000
+}
+
+/// Back on the title after a death or a victory, New Game offers a new
+/// seed rather than the one just played.
+fn offer_a_fresh_seed(mut new_game: ResMut<NewGame>) {
+    new_game.seed = next_seed(new_game.seed);
 }
 
 /// Despawns the game's entities and resets its state to "no game yet".

@@ -1,38 +1,53 @@
 //! The overlays that pause play: the Esc menu (resume, or save and quit),
-//! the help screen listing every key, and the scrollable message history.
+//! the help (how to play, every key) and the message history, each an
+//! opaque framed panel fitted to the window, scrolling when it is too long.
 
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 
-use crate::log::GameLog;
-use crate::screens::{Line, Overlay, Screen, centred_column, text_block};
+use crate::assets::SpriteBook;
+use crate::log::{GameLog, LogEntry};
+use crate::screens::{Overlay, Screen};
+use crate::{Mode, NewGame};
+
+mod panel;
+pub mod text_rects;
+
+pub use panel::{BodyLine, Laid, PanelText, SCROLL_KEYS, Scroll, lay_out, wrap};
 
 const TEXT: Color = Color::srgb(0.9, 0.88, 0.82);
 const DIM: Color = Color::srgb(0.62, 0.6, 0.68);
 const GOLD: Color = Color::srgb(0.97, 0.86, 0.31);
-/// History lines shown at once.
-const HISTORY_PAGE: usize = 24;
-
-/// How far the history is scrolled back from the newest line.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct HistoryScroll(pub usize);
+/// The history's continuation rows start under the message, past the turn.
+const HISTORY_HANG: usize = 7;
+/// The help's continuation rows start under the keys column.
+const HELP_HANG: usize = 39;
 
 /// Marks an overlay's root, rebuilt when what it shows changes.
 #[derive(Component)]
 struct OverlayView;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<HistoryScroll>();
+    app.init_resource::<Scroll>();
     app.add_systems(
         Update,
-        (menu_keys, help_keys, history_keys).run_if(in_state(Screen::Playing)),
+        (menu_keys, panel_keys).run_if(in_state(Screen::Playing)),
     );
-    app.add_systems(OnEnter(Overlay::Menu), draw_menu);
-    app.add_systems(OnEnter(Overlay::Help), draw_help);
-    app.add_systems(OnEnter(Overlay::History), reset_scroll);
-    app.add_systems(Update, draw_history.run_if(in_state(Overlay::History)));
+    app.add_systems(OnEnter(Overlay::Menu), scroll_to(Scroll::default()));
+    app.add_systems(OnEnter(Overlay::Help), scroll_to(Scroll::default()));
+    app.add_systems(OnEnter(Overlay::History), scroll_to(Scroll::END));
+    app.add_systems(
+        Update,
+        draw_overlay.run_if(
+            in_state(Overlay::Menu)
+                .or_eager(in_state(Overlay::Help))
+                .or_eager(in_state(Overlay::History)),
+        ),
+    );
     app.add_systems(Update, save_on_window_close);
+    app.add_plugins(text_rects::plugin);
 }
 
 /// This frame's key presses, if `overlay` is the one open; otherwise the
@@ -105,70 +120,40 @@ fn save_on_window_close(
     }
 }
 
-fn help_keys(
+/// The keys of the help and the history: the scrolling keys, and the
+/// overlay's own key or Esc to close it.
+fn panel_keys(
     mut keys: MessageReader<KeyboardInput>,
     open: Res<State<Overlay>>,
     mut next: ResMut<NextState<Overlay>>,
+    mut scroll: ResMut<Scroll>,
 ) {
-    let closing = presses_for(&mut keys, &open, Overlay::Help)
-        .into_iter()
-        .any(|k| matches!(&k, Key::Escape) || matches!(&k, Key::Character(c) if c.as_str() == "?"));
-    if closing {
-        next.set(Overlay::None);
-    }
-}
-
-fn history_keys(
-    mut keys: MessageReader<KeyboardInput>,
-    open: Res<State<Overlay>>,
-    mut next: ResMut<NextState<Overlay>>,
-    mut scroll: ResMut<HistoryScroll>,
-    log: Res<GameLog>,
-) {
-    let most = log.entries().len().saturating_sub(HISTORY_PAGE);
-    for key in presses_for(&mut keys, &open, Overlay::History) {
-        let wanted = match key {
-            Key::ArrowUp => scroll.0 + 1,
-            Key::ArrowDown => scroll.0.saturating_sub(1),
-            Key::PageUp => scroll.0 + HISTORY_PAGE,
-            Key::PageDown => scroll.0.saturating_sub(HISTORY_PAGE),
-            Key::Escape => {
-                next.set(Overlay::None);
-                continue;
-            }
-            Key::Character(c) if c.as_str() == "m" => {
-                next.set(Overlay::None);
-                continue;
-            }
-            _ => continue,
+    let (overlay, own_key) = match open.get() {
+        Overlay::Help => (Overlay::Help, "?"),
+        Overlay::History => (Overlay::History, "m"),
+        _ => (Overlay::None, ""),
+    };
+    for key in presses_for(&mut keys, &open, overlay) {
+        let closes = match &key {
+            Key::Escape => true,
+            Key::Character(c) => c.as_str() == own_key,
+            _ => false,
         };
-        scroll.set_if_neq(HistoryScroll(wanted.min(most)));
+        if closes {
+            next.set(Overlay::None);
+        } else if let Some(moved) = scroll.after_key(&key) {
+            scroll.set_if_neq(moved);
+        }
     }
 }
 
-fn reset_scroll(mut scroll: ResMut<HistoryScroll>) {
-    scroll.0 = 0;
+/// Sets the scroll on opening an overlay.
+fn scroll_to(start: Scroll) -> impl Fn(ResMut<Scroll>) {
+    move |mut scroll: ResMut<Scroll>| *scroll = start
 }
 
-/// A dark full-window panel for `overlay`, holding `lines`.
-fn spawn_panel(commands: &mut Commands, overlay: Overlay, lines: Vec<Line>) {
-    let root = commands
-        .spawn((
-            Name::new(format!("{overlay:?} overlay")),
-            OverlayView,
-            DespawnOnExit(overlay),
-            centred_column(6.0),
-            BackgroundColor(Color::srgba(0.02, 0.02, 0.04, 0.94)),
-            GlobalZIndex(6),
-        ))
-        .id();
-    // Left-aligned lines in a centred block, so the key table lines up.
-    let block = text_block(commands, lines, AlignItems::FlexStart);
-    commands.entity(root).add_child(block);
-}
-
-/// How to play, in a few lines, above the key list.
-const HOW_TO_PLAY: [&str; 5] = [
+/// How to play the descent, in a few lines, above the key list.
+const HOW_TO_DELVE: [&str; 5] = [
     "Bring the Gold Key up from level 10 to the surface.",
     "Walk into a monster to attack it, into rock to dig through it (5 extra food).",
     "Every turn costs food: eat rations and corpses before you starve.",
@@ -176,60 +161,117 @@ const HOW_TO_PLAY: [&str; 5] = [
     "The game is saved when you quit and on every level change; death is final.",
 ];
 
-fn draw_menu(mut commands: Commands) {
-    let lines = vec![
-        ("Paused".to_string(), 36.0, GOLD),
-        ("Esc or Enter: back to the game".to_string(), 20.0, TEXT),
-        ("q: save and quit".to_string(), 20.0, TEXT),
-        (
-            "The game is saved; Continue on the title screen picks it up.".to_string(),
-            16.0,
-            DIM,
-        ),
-    ];
-    spawn_panel(&mut commands, Overlay::Menu, lines);
+/// How to play the hunt.
+const HOW_TO_HUNT: [&str; 4] = [
+    "Kill every enemy in the Warrens to win; then a new world is made.",
+    "Walk into a monster to attack it, into rock to dig through it.",
+    "There is no hunger here, and death is not the end: you start again in the start room.",
+    "Enemies never enter the narrow one-tile tunnels. The game is saved when you quit.",
+];
+
+fn menu_text() -> PanelText {
+    PanelText {
+        heading: "Paused".to_string(),
+        body: vec![
+            BodyLine::new("Esc or Enter: back to the game", TEXT),
+            BodyLine::new("q: save and quit", TEXT),
+            BodyLine::new("", TEXT),
+            BodyLine::new(
+                "The game is saved; Continue on the title screen picks it up.",
+                DIM,
+            ),
+        ],
+        footer: Vec::new(),
+    }
 }
 
-fn draw_help(mut commands: Commands, bindings: Res<crate::input::KeyBindings>) {
-    let mut lines = vec![("How to play".to_string(), 28.0, GOLD)];
-    lines.extend(HOW_TO_PLAY.iter().map(|l| (l.to_string(), 16.0, TEXT)));
-    lines.push(("Keys".to_string(), 28.0, GOLD));
-    lines.extend(
-        crate::input::help_lines(&bindings.0)
+/// The help for `mode`: how to play, then every key in force.
+pub fn help_text(bindings: &crate::input::KeyBindings, mode: Mode) -> PanelText {
+    let how_to: &[&str] = match mode {
+        Mode::Delve => &HOW_TO_DELVE,
+        Mode::Hunt => &HOW_TO_HUNT,
+    };
+    let mut body = vec![BodyLine::new("How to play", GOLD)];
+    body.extend(how_to.iter().map(|l| BodyLine::new(*l, TEXT).hanging(2)));
+    body.push(BodyLine::new("", TEXT));
+    body.push(BodyLine::new("Keys", GOLD));
+    body.extend(
+        crate::input::help_lines(&bindings.0, mode)
             .into_iter()
-            .map(|line| (line, 15.0, TEXT)),
+            .map(|line| BodyLine::new(line, TEXT).hanging(HELP_HANG)),
     );
-    lines.push(("? or Esc: close".to_string(), 16.0, DIM));
-    spawn_panel(&mut commands, Overlay::Help, lines);
+    PanelText {
+        heading: "Help".to_string(),
+        body,
+        footer: vec!["? or Esc: close".to_string()],
+    }
 }
 
-fn draw_history(
+/// One message of the history as the panel shows it: its turn, then its text.
+fn history_line(entry: &LogEntry) -> String {
+    format!("{:>5}  {}", entry.turn, entry.line())
+}
+
+/// Every message of the game so far, oldest first.
+pub fn history_text(log: &GameLog) -> PanelText {
+    let mut body: Vec<BodyLine> = log
+        .entries()
+        .iter()
+        .map(|e| BodyLine::new(history_line(e), TEXT).hanging(HISTORY_HANG))
+        .collect();
+    if body.is_empty() {
+        body.push(BodyLine::new("No messages yet.", DIM));
+    }
+    PanelText {
+        heading: "Messages".to_string(),
+        body,
+        footer: vec!["m or Esc: close".to_string()],
+    }
+}
+
+/// What the last drawn panel was drawn for.
+#[derive(Default, PartialEq)]
+struct Drawn {
+    overlay: Option<Overlay>,
+    window: Vec2,
+}
+
+/// Draws the open overlay's panel for the window's size, again whenever
+/// the window, the scroll or the log changes.
+#[allow(clippy::too_many_arguments)]
+fn draw_overlay(
     mut commands: Commands,
+    open: Res<State<Overlay>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut scroll: ResMut<Scroll>,
     log: Res<GameLog>,
-    scroll: Res<HistoryScroll>,
+    bindings: Res<crate::input::KeyBindings>,
+    new_game: Res<NewGame>,
+    book: Option<Res<SpriteBook>>,
     views: Query<Entity, With<OverlayView>>,
+    mut drawn: Local<Drawn>,
 ) {
-    if !scroll.is_changed() && !views.is_empty() {
+    let now = Drawn {
+        overlay: Some(*open.get()),
+        window: window.size(),
+    };
+    let stale = *drawn != now || scroll.is_changed() || log.is_changed() || views.is_empty();
+    if !stale {
         return;
     }
+    let text = match open.get() {
+        Overlay::Menu => menu_text(),
+        Overlay::Help => help_text(&bindings, new_game.mode),
+        _ => history_text(&log),
+    };
+    let laid = lay_out(&text, now.window, scroll.first);
     views.iter().for_each(|v| commands.entity(v).despawn());
-    let entries = log.entries();
-    let end = entries.len().saturating_sub(scroll.0);
-    let start = end.saturating_sub(HISTORY_PAGE);
-    let mut lines = vec![(
-        format!("Messages {}-{} of {}", start + 1, end, entries.len()),
-        28.0,
-        GOLD,
-    )];
-    lines.extend(
-        entries[start..end]
-            .iter()
-            .map(|e| (format!("{:>5}  {}", e.turn, e.line()), 16.0, TEXT)),
-    );
-    lines.push((
-        "Up/Down, PageUp/PageDown: scroll   m or Esc: close".to_string(),
-        16.0,
-        DIM,
+    let root = panel::spawn(&mut commands, book.as_deref(), &laid);
+    commands.entity(root).insert((
+        Name::new(format!("{:?} overlay", open.get())),
+        OverlayView,
+        DespawnOnExit(*open.get()),
     ));
-    spawn_panel(&mut commands, Overlay::History, lines);
+    scroll.set_if_neq(laid.scroll);
+    *drawn = now;
 }

@@ -62,7 +62,7 @@ pub(super) fn screen_plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Title), open_title);
     app.add_systems(
         Update,
-        (title_keys, title_clicks, draw_title)
+        (title_input, draw_title)
             .chain()
             .run_if(in_state(Screen::Title).and_eager(resource_exists::<TitleMenu>)),
     );
@@ -125,100 +125,161 @@ fn open_title(
         entries.insert(0, Entry::Continue);
     }
     entries.push(Entry::Quit);
-    commands.insert_resource(TitleMenu {
-        entries,
-        selected: 0,
-        seed_text: new_game.seed.to_string(),
-        confirming: false,
-    });
+    commands.insert_resource(TitleMenu::new(entries, new_game.seed));
     commands.insert_resource(status);
 }
 
-/// What pressing Enter on the selected entry does.
-fn choose(
-    menu: &mut TitleMenu,
-    status: &SaveStatus,
-    starts: &mut MessageWriter<StartGame>,
-    exit: &mut MessageWriter<AppExit>,
-) {
-    match menu.entries[menu.selected] {
-        Entry::Continue => {
-            starts.write(StartGame::Continue);
-        }
-        Entry::NewGame if matches!(status, SaveStatus::Ready(_)) && !menu.confirming => {
-            menu.confirming = true;
-        }
-        Entry::NewGame => {
-            let seed = menu.seed_text.parse().unwrap_or(0);
-            starts.write(StartGame::New { seed });
-        }
-        Entry::Quit => {
-            exit.write(AppExit::Success);
-        }
-    }
+/// What the title menu asks for after an input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Start(StartGame),
+    Quit,
 }
 
-fn title_keys(
-    mut keys: MessageReader<KeyboardInput>,
-    mut menu: ResMut<TitleMenu>,
-    status: Res<SaveStatus>,
-    mut starts: MessageWriter<StartGame>,
-    mut exit: MessageWriter<AppExit>,
-) {
-    for key in keys.read().filter(|k| k.state == ButtonState::Pressed) {
-        if menu.confirming {
-            match &key.logical_key {
-                Key::Character(c) if c.as_str() == "y" => {
-                    choose(&mut menu, &status, &mut starts, &mut exit)
-                }
-                _ => menu.confirming = false,
-            }
-            continue;
+impl TitleMenu {
+    /// A fresh menu: `entries` on offer, the first selected, `seed` typed.
+    pub fn new(entries: Vec<Entry>, seed: u64) -> Self {
+        Self {
+            entries,
+            selected: 0,
+            seed_text: seed.to_string(),
+            confirming: false,
         }
-        let count = menu.entries.len();
-        match &key.logical_key {
-            Key::ArrowUp => menu.selected = (menu.selected + count - 1) % count,
-            Key::ArrowDown => menu.selected = (menu.selected + 1) % count,
-            Key::Enter => choose(&mut menu, &status, &mut starts, &mut exit),
+    }
+
+    /// The selected entry.
+    pub fn chosen(&self) -> Entry {
+        self.entries[self.selected.min(self.entries.len() - 1)]
+    }
+
+    /// What choosing the selected entry does. A new game over a save
+    /// (`save_exists`) asks first.
+    fn choose(&mut self, save_exists: bool) -> Option<Outcome> {
+        match self.chosen() {
+            Entry::Continue => Some(Outcome::Start(StartGame::Continue)),
+            Entry::NewGame if save_exists && !self.confirming => {
+                self.confirming = true;
+                None
+            }
+            Entry::NewGame => {
+                let seed = self.seed_text.parse().unwrap_or(0);
+                Some(Outcome::Start(StartGame::New { seed }))
+            }
+            Entry::Quit => Some(Outcome::Quit),
+        }
+    }
+
+    /// A key press: Up and Down always move the selection, Enter chooses,
+    /// digits and Backspace edit the seed. While a new game waits for
+    /// confirmation, `y` confirms and any other key cancels.
+    pub fn key(&mut self, key: &Key, save_exists: bool) -> Option<Outcome> {
+        if self.confirming {
+            if matches!(key, Key::Character(c) if c.as_str() == "y") {
+                return self.choose(save_exists);
+            }
+            self.confirming = false;
+            return None;
+        }
+        let count = self.entries.len();
+        match key {
+            Key::ArrowUp => self.selected = (self.selected + count - 1) % count,
+            Key::ArrowDown => self.selected = (self.selected + 1) % count,
+            Key::Enter => return self.choose(save_exists),
             Key::Backspace => {
-                menu.seed_text.pop();
+                self.seed_text.pop();
             }
             Key::Character(c)
                 if c.chars().all(|ch| ch.is_ascii_digit())
-                    && menu.seed_text.len() < MAX_SEED_DIGITS =>
+                    && self.seed_text.len() + c.len() <= MAX_SEED_DIGITS =>
             {
-                menu.seed_text.push_str(c);
+                self.seed_text.push_str(c);
             }
             _ => {}
         }
+        None
+    }
+
+    /// The pointer over entry `over`: it selects that entry only when it
+    /// `moved` this frame, so a pointer resting on an entry never takes the
+    /// selection back from the keyboard.
+    pub fn pointer(&mut self, over: Option<usize>, moved: bool) {
+        if let Some(entry) = over.filter(|&e| moved && e < self.entries.len()) {
+            self.selected = entry;
+        }
+    }
+
+    /// A click on entry `entry` selects and chooses it.
+    pub fn click(&mut self, entry: usize, save_exists: bool) -> Option<Outcome> {
+        if entry >= self.entries.len() {
+            return None;
+        }
+        self.selected = entry;
+        self.choose(save_exists)
     }
 }
 
-fn title_clicks(
-    buttons: Query<(&Interaction, &EntryButton), Changed<Interaction>>,
+/// The entry buttons as the pointer sees them this frame.
+type Buttons<'w, 's> = Query<'w, 's, (Ref<'static, Interaction>, &'static EntryButton)>;
+
+/// The title's keyboard and mouse, in that order within a frame so a key
+/// always has the last word.
+fn title_input(
+    mut keys: MessageReader<KeyboardInput>,
+    mut moves: MessageReader<CursorMoved>,
+    buttons: Buttons,
     mut menu: ResMut<TitleMenu>,
     status: Res<SaveStatus>,
     mut starts: MessageWriter<StartGame>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    for (interaction, button) in &buttons {
-        match interaction {
-            Interaction::Hovered => menu.selected = button.0,
-            Interaction::Pressed => {
-                menu.selected = button.0;
-                choose(&mut menu, &status, &mut starts, &mut exit);
-            }
-            Interaction::None => {}
+    let save_exists = matches!(*status, SaveStatus::Ready(_));
+    let moved = moves.read().count() > 0;
+    let over = buttons
+        .iter()
+        .find(|(i, _)| matches!(**i, Interaction::Hovered | Interaction::Pressed))
+        .map(|(_, b)| b.0);
+    let clicked = buttons
+        .iter()
+        .find(|(i, _)| i.is_changed() && **i == Interaction::Pressed)
+        .map(|(_, b)| b.0);
+    // Only a real change is written, so the screen is redrawn only then.
+    let mut changed = menu.clone();
+    changed.pointer(over, moved);
+    let mut outcomes: Vec<Outcome> = clicked
+        .and_then(|entry| changed.click(entry, save_exists))
+        .into_iter()
+        .collect();
+    for key in keys.read().filter(|k| k.state == ButtonState::Pressed) {
+        outcomes.extend(changed.key(&key.logical_key, save_exists));
+    }
+    menu.set_if_neq(changed);
+    match outcomes.first() {
+        Some(Outcome::Start(start)) => {
+            starts.write(*start);
         }
+        Some(Outcome::Quit) => {
+            exit.write(AppExit::Success);
+        }
+        None => {}
     }
 }
 
-fn entry_label(entry: Entry, seed: &str) -> String {
-    match entry {
-        Entry::NewGame => format!("New Game   (seed {seed}_)"),
-        Entry::Continue => "Continue".to_string(),
-        Entry::Quit => "Quit".to_string(),
+fn entry_label(entry: Entry, seed: &str, status: &SaveStatus) -> String {
+    match (entry, status) {
+        (Entry::NewGame, _) => format!("New Game   (seed {seed}_)"),
+        (Entry::Continue, SaveStatus::Ready(save)) => continue_label(save),
+        (Entry::Continue, _) => "Continue".to_string(),
+        (Entry::Quit, _) => "Quit".to_string(),
     }
+}
+
+/// What Continue picks up: "Continue   (Level 3, turn 412)".
+pub fn continue_label(save: &state::SaveGame) -> String {
+    let place = match save.mode {
+        crate::Mode::Delve => crate::hud::depth_name(save.depth),
+        crate::Mode::Hunt => "The Warrens".to_string(),
+    };
+    format!("Continue   ({place}, turn {})", save.turn)
 }
 
 fn draw_title(
@@ -256,7 +317,7 @@ fn draw_title(
     }
     for (i, &entry) in menu.entries.iter().enumerate() {
         let chosen = i == menu.selected;
-        let label = entry_label(entry, &menu.seed_text);
+        let label = entry_label(entry, &menu.seed_text, &status);
         let line = if chosen {
             format!("> {label} <")
         } else {
@@ -281,9 +342,9 @@ fn draw_title(
         children.push(button);
     }
     let help = if menu.confirming {
-        "A saved game exists. Start a new game anyway? It is kept as save.ron.prev. (y/n)"
+        "A saved game exists. Start anew? It is kept as save.ron.prev. (y/n)"
     } else {
-        "Up/Down or the mouse: choose   Enter or click: start   digits/Backspace: type a seed"
+        "Up/Down or mouse: choose   Enter or click: start   0-9, Backspace: seed"
     };
     let colour = if menu.confirming { WARN } else { DIM };
     children.push(text_line(&mut commands, help, 16.0, colour));

@@ -6,6 +6,7 @@
 
 mod damage;
 mod fanfare;
+mod legend;
 pub mod look;
 pub mod spells;
 
@@ -115,6 +116,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         damage::plugin,
         fanfare::plugin,
+        legend::plugin,
         spells::plugin,
         look::plugin,
     ));
@@ -302,7 +304,12 @@ fn bottom_panel(legend: String) -> impl Bundle {
                 TextColor(INFO_COLOUR),
                 fixed_height(INFO_LINE_PX),
             ),
-            (Text::new(legend), shadowed(14.0), TextColor(LEGEND_COLOUR)),
+            (
+                legend::LegendText,
+                Text::new(legend),
+                shadowed(14.0),
+                TextColor(LEGEND_COLOUR)
+            ),
         ],
     )
 }

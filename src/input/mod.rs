@@ -143,43 +143,129 @@ fn command_of_action(action: &str) -> Option<Command> {
     }
 }
 
-/// The help screen's lines: every action with its keys, then Esc.
-pub fn help_lines(bindings: &Bindings) -> Vec<String> {
-    let described = ACTIONS.iter().map(|(id, description)| {
+/// The actions that do nothing in `mode`: the hunt has no hunger and no
+/// stairs, so neither its help nor its legend offers eating or the stairs.
+fn offered_in(action: &str, mode: crate::Mode) -> bool {
+    mode == crate::Mode::Delve || !matches!(action, "eat" | "descend" | "ascend")
+}
+
+/// The help screen's lines for `mode`: every action with its keys, then
+/// Esc, the keys in one column after the longest description.
+pub fn help_lines(bindings: &Bindings, mode: crate::Mode) -> Vec<String> {
+    const MENU: &str = "menu: resume, or save and quit";
+    let actions: Vec<(&str, &str)> = ACTIONS
+        .iter()
+        .copied()
+        .filter(|(id, _)| offered_in(id, mode))
+        .collect();
+    let width = actions
+        .iter()
+        .map(|(_, d)| d.len())
+        .chain([MENU.len()])
+        .max()
+        .unwrap_or(0);
+    let described = actions.into_iter().map(|(id, description)| {
         let keys: Vec<&str> = bindings.keys(id).iter().map(|k| k.as_str()).collect();
         let keys = if keys.is_empty() {
             "(unbound)".to_string()
         } else {
             keys.join("  ")
         };
-        format!("{description:<34} {keys}")
+        format!("{description:<width$}  {keys}")
     });
     described
-        .chain(std::iter::once(format!(
-            "{:<34} Escape",
-            "menu: resume, or save and quit"
-        )))
+        .chain(std::iter::once(format!("{MENU:<width$}  Escape")))
         .collect()
 }
 
-/// The HUD's one-line key legend, from the bindings in force.
-pub fn legend(bindings: &Bindings) -> String {
-    let first = |action: &str| bindings.keys(action).first().cloned().unwrap_or_default();
-    let moves = ["move_north", "move_south", "move_west", "move_east"]
+/// One entry of the key legend: "x: explore". The legend drops the
+/// entries of lowest `keep` first when the line is too long.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct LegendEntry {
+    text: String,
+    keep: u8,
+}
+
+/// What the legend puts between two entries.
+pub const LEGEND_GAP: &str = "   ";
+
+/// The legend's entries in the order shown, for `mode`. An entry whose
+/// action has no key is left out.
+fn legend_entries(bindings: &Bindings, mode: crate::Mode) -> Vec<LegendEntry> {
+    let first = |action: &str| bindings.keys(action).first().cloned();
+    let moves: Option<Vec<String>> = ["move_north", "move_south", "move_west", "move_east"]
+        .into_iter()
         .map(first)
-        .join("/");
-    format!(
-        "{moves}: move/attack/dig   {}: wait   {}: explore   {}: pick up   {}: eat   {} {}: stairs   {}: inventory   {}: messages   {}: help   Esc: menu",
-        first("wait"),
-        first("explore"),
-        first("pick_up"),
-        first("eat"),
-        first("descend"),
-        first("ascend"),
-        first("inventory"),
-        first("history"),
-        first("help"),
-    )
+        .collect();
+    let moves = moves.map(|keys| {
+        if keys == ["Up", "Down", "Left", "Right"] {
+            "arrows".to_string()
+        } else {
+            keys.join("/")
+        }
+    });
+    let stairs: Vec<String> = ["descend", "ascend"]
+        .into_iter()
+        .filter(|a| offered_in(a, mode))
+        .filter_map(first)
+        .collect();
+    let stairs = (!stairs.is_empty()).then(|| stairs.join(" "));
+    let of = |action: &str| first(action).filter(|_| offered_in(action, mode));
+    let entries = [
+        (moves, "move/attack/dig", 9),
+        (of("wait"), "wait", 2),
+        (of("explore"), "explore", 7),
+        (of("pick_up"), "pick up", 1),
+        (of("eat"), "eat", 5),
+        (stairs, "stairs", 8),
+        (of("inventory"), "inventory", 6),
+        (of("history"), "messages", 3),
+        (of("help"), "help", 10),
+        (Some("Esc".to_string()), "menu", 4),
+    ];
+    entries
+        .into_iter()
+        .filter_map(|(keys, meaning, keep)| {
+            keys.map(|keys| LegendEntry {
+                text: format!("{keys}: {meaning}"),
+                keep,
+            })
+        })
+        .collect()
+}
+
+/// The HUD's one-line key legend for `mode`, at most `max_chars` long:
+/// the least needed entries go first when the line is too long, and an
+/// entry is never cut, so a key always stands by its meaning.
+pub fn legend_for(bindings: &Bindings, mode: crate::Mode, max_chars: usize) -> String {
+    let mut entries = legend_entries(bindings, mode);
+    loop {
+        let line = entries
+            .iter()
+            .map(|e| e.text.as_str())
+            .collect::<Vec<_>>()
+            .join(LEGEND_GAP);
+        if line.len() <= max_chars {
+            return line;
+        }
+        let least = entries
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, e)| e.keep)
+            .map(|(i, _)| i);
+        match least {
+            Some(i) => {
+                entries.remove(i);
+            }
+            None => return String::new(),
+        }
+    }
+}
+
+/// The whole delve legend, however long: what the HUD starts with before
+/// [`legend_for`] fits it to the window.
+pub fn legend(bindings: &Bindings) -> String {
+    legend_for(bindings, crate::Mode::Delve, usize::MAX)
 }
 
 /// Reads the keyboard during play. Needs the rules plugins and a [`Zoom`].

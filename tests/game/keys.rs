@@ -197,3 +197,102 @@ fn a_key_that_ends_auto_explore_says_what_stopped() {
         Some("You stop exploring.")
     );
 }
+
+/// Every entry the full delve legend shows, in order.
+fn full_entries(mode: gloomdelve::Mode) -> Vec<String> {
+    gloomdelve::input::legend_for(&default_bindings(), mode, usize::MAX)
+        .split(gloomdelve::input::LEGEND_GAP)
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_legend_fits_any_width_and_never_splits_a_key_from_its_meaning() {
+    use gloomdelve::Mode;
+    let full = full_entries(Mode::Delve);
+    assert!(full.contains(&"> <: stairs".to_string()), "{full:?}");
+    assert!(full.contains(&"?: help".to_string()), "{full:?}");
+    let mut last_count = full.len();
+    for width in (0..=200).rev() {
+        let line = gloomdelve::input::legend_for(&default_bindings(), Mode::Delve, width);
+        assert!(
+            line.len() <= width,
+            "{width}: {line:?} is {} long",
+            line.len()
+        );
+        let shown: Vec<&str> = line
+            .split(gloomdelve::input::LEGEND_GAP)
+            .filter(|e| !e.is_empty())
+            .collect();
+        for entry in &shown {
+            assert!(
+                full.iter().any(|f| f == entry),
+                "{width}: a cut entry {entry:?}"
+            );
+        }
+        let order: Vec<usize> = shown
+            .iter()
+            .map(|e| full.iter().position(|f| f == e).unwrap())
+            .collect();
+        assert!(
+            order.windows(2).all(|w| w[0] < w[1]),
+            "{width}: the order holds"
+        );
+        assert!(
+            shown.len() <= last_count,
+            "{width}: narrower never shows more"
+        );
+        last_count = shown.len();
+        if width >= "?: help".len() {
+            assert!(
+                shown.contains(&"?: help"),
+                "{width}: help is kept: {line:?}"
+            );
+        }
+    }
+    // At 800 px of 14 px text about 90 characters fit: the moves, the
+    // stairs and the help stay.
+    let at_800 = gloomdelve::input::legend_for(&default_bindings(), Mode::Delve, 90);
+    for needed in [
+        "arrows: move/attack/dig",
+        "> <: stairs",
+        "?: help",
+        "x: explore",
+    ] {
+        assert!(at_800.contains(needed), "{at_800:?} lacks {needed:?}");
+    }
+}
+
+#[test]
+fn the_hunt_legend_and_help_offer_no_eating_and_no_stairs() {
+    use gloomdelve::Mode;
+    let hunt = full_entries(Mode::Hunt);
+    assert!(
+        !hunt
+            .iter()
+            .any(|e| e.contains("eat") || e.contains("stairs")),
+        "{hunt:?}"
+    );
+    assert!(hunt.contains(&"x: explore".to_string()), "{hunt:?}");
+    let delve = full_entries(Mode::Delve);
+    assert!(delve.contains(&"e: eat".to_string()), "{delve:?}");
+    let help = gloomdelve::input::help_lines(&default_bindings(), Mode::Hunt);
+    assert!(
+        !help
+            .iter()
+            .any(|l| l.contains("eat") || l.contains("stairs")),
+        "{help:?}"
+    );
+    let help = gloomdelve::input::help_lines(&default_bindings(), Mode::Delve);
+    assert!(help.iter().any(|l| l.contains("stairs")), "{help:?}");
+}
+
+#[test]
+fn the_legend_names_the_keys_in_force() {
+    let text = "move_north = w\nmove_south = s\nmove_west = a\nmove_east = d\nexplore = X\n";
+    let (bindings, problems) = gloomdelve_core::bindings::parse(text);
+    assert!(problems.is_empty(), "{problems:?}");
+    let line = gloomdelve::input::legend_for(&bindings, gloomdelve::Mode::Delve, usize::MAX);
+    assert!(line.starts_with("w/s/a/d: move/attack/dig"), "{line:?}");
+    assert!(line.contains("X: explore"), "{line:?}");
+}

@@ -12,4 +12,5 @@ mod readme;
 mod rules;
 mod saving;
 mod sim;
+mod title;
 mod window;

@@ -1347,3 +1347,220 @@ fn aiming_starts_on_the_nearest_enemy_with_a_hollow_cursor_and_shows_the_firebal
     press(&display, &window, "Escape");
     keep_shots_if_asked(&shots);
 }
+
+/// A UI text on screen, as the game logs it with
+/// `GLOOMDELVE_LOG_UI_TEXT` set: its rectangle in logical pixels and its words.
+#[derive(Clone, Debug)]
+struct TextRect {
+    left: f32,
+    top: f32,
+    right: f32,
+    bottom: f32,
+    words: String,
+}
+
+impl TextRect {
+    fn parse(line: &str) -> Option<Self> {
+        let prefix = gloomdelve::overlays::text_rects::LINE_PREFIX;
+        let rest = &line[line.find(prefix)? + prefix.len()..];
+        let (numbers, words) = rest.split_once(" | ")?;
+        let n: Vec<f32> = numbers
+            .split_whitespace()
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        let [left, top, right, bottom] = n[..] else {
+            return None;
+        };
+        Some(Self {
+            left,
+            top,
+            right,
+            bottom,
+            words: words.to_string(),
+        })
+    }
+
+    fn inside(&self, width: f32, height: f32) -> bool {
+        const SLACK: f32 = 0.5;
+        self.left >= -SLACK
+            && self.top >= -SLACK
+            && self.right <= width + SLACK
+            && self.bottom <= height + SLACK
+    }
+
+    fn centre(&self) -> (i64, i64) {
+        (
+            ((self.left + self.right) / 2.0) as i64,
+            ((self.top + self.bottom) / 2.0) as i64,
+        )
+    }
+}
+
+impl Game {
+    /// Presses F12 and reads the UI texts the game logs with it (the
+    /// screenshot is saved as well).
+    fn ui_texts(&self, display: &Display, window: &str) -> Vec<TextRect> {
+        press(display, window, "F12");
+        let end = gloomdelve::overlays::text_rects::END_PREFIX;
+        let mut texts = Vec::new();
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.contains(end) => return texts,
+                Ok(line) => texts.extend(TextRect::parse(&line)),
+                Err(_) => break,
+            }
+        }
+        panic!("the game logs its UI texts on F12");
+    }
+}
+
+/// The game in an 800×600 window that logs its UI texts, on `display`.
+fn small_window(command: &mut Command) {
+    command
+        .args(["--window", "800x600"])
+        .env(gloomdelve::overlays::text_rects::ENV_VAR, "1");
+}
+
+/// Every text lies inside the 800×600 window; the texts named `what`.
+fn assert_all_inside(texts: &[TextRect], what: &str) {
+    assert!(!texts.is_empty(), "{what}: texts were logged");
+    let outside: Vec<&TextRect> = texts.iter().filter(|t| !t.inside(800.0, 600.0)).collect();
+    assert!(
+        outside.is_empty(),
+        "{what}: texts out of the 800x600 window: {outside:#?}"
+    );
+}
+
+fn with_words<'a>(texts: &'a [TextRect], words: &str) -> Option<&'a TextRect> {
+    texts.iter().find(|t| t.words.contains(words))
+}
+
+#[test]
+fn the_overlays_fit_800_by_600_every_text_node_lies_inside_the_window() {
+    if skip_without_display_tools("the_overlays_fit_800_by_600") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = Scratch::new("fit");
+    let mut command = foggy_game_command(&display, &scratch.0);
+    small_window(&mut command);
+    let game = Game::start(command);
+    let window = focus_window(&display);
+    assert!(
+        game.wait_for_line(READY_LINE, Duration::from_secs(90)),
+        "the game reaches the surface"
+    );
+    std::thread::sleep(Duration::from_secs(2));
+    // Keys that only talk fill the history past one panel.
+    for key in ["less", "g"].iter().cycle().take(36) {
+        press(&display, &window, key);
+    }
+    std::thread::sleep(Duration::from_secs(1));
+
+    let hud = game.ui_texts(&display, &window);
+    assert_all_inside(&hud, "the HUD");
+    let legend = with_words(&hud, "?: help").expect("the legend shows the help key");
+    let one_line = 14.0 * 1.2 * 1.5;
+    assert!(
+        legend.bottom - legend.top < one_line,
+        "the legend is one line: {legend:?}"
+    );
+    assert!(legend.words.contains("> <: stairs"), "{legend:?}");
+
+    for (open, heading, close) in [
+        ("question", "Help", "Escape"),
+        ("m", "Messages", "m"),
+        ("Escape", "Paused", "Escape"),
+    ] {
+        press(&display, &window, open);
+        std::thread::sleep(Duration::from_secs(1));
+        let texts = game.ui_texts(&display, &window);
+        assert_all_inside(&texts, heading);
+        assert!(with_words(&texts, heading).is_some(), "{heading} is open");
+        if heading == "Help" {
+            let top = with_words(&texts, "Help").unwrap().words.clone();
+            assert!(top.contains("(1-"), "the help scrolls at 800x600: {top}");
+            assert!(with_words(&texts, "scroll").is_some(), "and says how");
+            press(&display, &window, "End");
+            std::thread::sleep(Duration::from_secs(1));
+            let end = game.ui_texts(&display, &window);
+            assert_all_inside(&end, "the help's end");
+            assert!(
+                with_words(&end, "save and quit").is_some(),
+                "End shows the last key: {end:#?}"
+            );
+            assert!(
+                with_words(&end, "How to play").is_none(),
+                "the top scrolled away"
+            );
+        }
+        if heading == "Messages" {
+            let top = with_words(&texts, "Messages").unwrap().words.clone();
+            assert!(top.contains("of "), "the history scrolls: {top}");
+        }
+        press(&display, &window, close);
+        std::thread::sleep(Duration::from_secs(1));
+    }
+    if let Ok(keep) = std::env::var("GLOOMDELVE_KEEP_SHOTS") {
+        copy_dir(&scratch.0.join("shots"), Path::new(&keep));
+    }
+}
+
+/// The title entry shown selected ("> Quit <"), from the logged texts.
+fn selected_entry(texts: &[TextRect]) -> String {
+    texts
+        .iter()
+        .find(|t| t.words.starts_with("> "))
+        .map(|t| t.words.clone())
+        .expect("one title entry is selected")
+}
+
+#[test]
+fn the_title_keys_move_the_selection_with_the_mouse_resting_on_an_entry() {
+    if skip_without_display_tools("the_title_keys_move_the_selection_with_the_mouse_resting") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = Scratch::new("title-mouse");
+    let mut command = title_game_command(&display, &scratch.0);
+    small_window(&mut command);
+    let game = Game::start(command);
+    let window = focus_window(&display);
+    std::thread::sleep(Duration::from_secs(3));
+    let texts = game.ui_texts(&display, &window);
+    assert_all_inside(&texts, "the title");
+    assert!(selected_entry(&texts).contains("New Game"), "{texts:#?}");
+    let (x, y) = with_words(&texts, "Quit").expect("a Quit entry").centre();
+    display.xdotool(&[
+        "mousemove",
+        "--window",
+        &window,
+        &x.to_string(),
+        &y.to_string(),
+    ]);
+    std::thread::sleep(Duration::from_secs(1));
+    let moved = selected_entry(&game.ui_texts(&display, &window));
+    assert!(moved.contains("Quit"), "moving the mouse selects: {moved}");
+    for (key, expected) in [("Up", "New Game"), ("Down", "Quit"), ("Up", "New Game")] {
+        press(&display, &window, key);
+        std::thread::sleep(Duration::from_millis(500));
+        let now = selected_entry(&game.ui_texts(&display, &window));
+        assert!(
+            now.contains(expected),
+            "{key} with the mouse resting on Quit selects {expected}: {now}"
+        );
+    }
+    display.xdotool(&[
+        "mousemove",
+        "--window",
+        &window,
+        &(x + 4).to_string(),
+        &y.to_string(),
+    ]);
+    std::thread::sleep(Duration::from_secs(1));
+    let again = selected_entry(&game.ui_texts(&display, &window));
+    assert!(again.contains("Quit"), "moving it again selects: {again}");
+}
