@@ -11,6 +11,7 @@ pub mod look;
 pub mod spells;
 
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 
 use crate::camera::PlayArea;
 use crate::combat::Paralyzed;
@@ -43,6 +44,7 @@ const LOG_FADE: [f32; LOG_LINES] = [1.0, 0.68, 0.42];
 /// The height of each line of the bottom panel, so the panel keeps its
 /// size when lines empty out and the map does not jump.
 const LOG_LINE_PX: f32 = 22.0;
+const LOG_FONT_PX: f32 = 18.0;
 const INFO_LINE_PX: f32 = 20.0;
 
 #[derive(Component)]
@@ -319,17 +321,23 @@ fn log_line(n: usize) -> impl Bundle {
     (
         LogLine(n),
         Text::new(""),
-        shadowed(18.0),
+        shadowed(LOG_FONT_PX),
         fixed_height(LOG_LINE_PX),
     )
 }
 
-/// A node exactly `height` pixels high.
-fn fixed_height(height: f32) -> Node {
-    Node {
-        height: px(height),
-        ..default()
-    }
+/// A one-line node exactly `height` pixels high: a long line is cut at
+/// the window's edge rather than wrapped over the line below (the history
+/// shows it whole).
+fn fixed_height(height: f32) -> impl Bundle {
+    (
+        Node {
+            height: px(height),
+            overflow: Overflow::clip_x(),
+            ..default()
+        },
+        TextLayout::no_wrap(),
+    )
 }
 
 fn show_depth(
@@ -455,27 +463,47 @@ fn show_log(
     new_game: Res<NewGame>,
     mut lines: Query<(&LogLine, &mut Text, &mut TextColor)>,
     fresh: Query<(), Added<LogLine>>,
+    window: Single<Ref<Window>, With<PrimaryWindow>>,
 ) {
-    if !log.is_changed() && !turn.is_changed() && fresh.is_empty() {
+    let unchanged = !log.is_changed() && !turn.is_changed() && !window.is_changed();
+    if unchanged && fresh.is_empty() {
         return;
     }
     let recent = log.recent(LOG_LINES);
     let quiet = recent
         .last()
         .is_none_or(|e| turn.0 >= e.turn + new_game.rules.log_fade_turns);
+    let room = legend::chars_that_fit(window.width(), LOG_FONT_PX);
     for (line, mut text, mut colour) in &mut lines {
         let entry = recent.len().checked_sub(line.0 + 1).map(|i| &recent[i]);
         text.0 = match entry {
-            Some(entry) if !quiet => entry.line(),
+            Some(entry) if !quiet => cut_to_fit(&entry.line(), room),
             _ => String::new(),
         };
         colour.0 = Color::WHITE.with_alpha(LOG_FADE[line.0]);
     }
 }
 
+/// `line` cut to `room` characters, ending in "..." when it was longer:
+/// the history (`m`) shows it whole.
+pub fn cut_to_fit(line: &str, room: usize) -> String {
+    if line.chars().count() <= room {
+        return line.to_string();
+    }
+    let kept: String = line.chars().take(room.saturating_sub(3)).collect();
+    format!("{kept}...")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_log_line_is_cut_to_the_window() {
+        assert_eq!(cut_to_fit("You hit the bat.", 40), "You hit the bat.");
+        assert_eq!(cut_to_fit("Screenshot saved to /a/long/path.png", 16), "Screenshot sa...");
+        assert_eq!(cut_to_fit("Screenshot saved to /a/long/path.png", 16).len(), 16);
+    }
 
     #[test]
     fn ailments_name_each_state_and_how_long_it_lasts() {

@@ -171,6 +171,8 @@ fn spawn_prompt(mut commands: Commands, area: Res<crate::camera::PlayArea>) {
             position_type: PositionType::Absolute,
             top: px(area.top + 6.0),
             left: px(12),
+            // A narrow window wraps the prompt rather than cut it off.
+            right: px(12),
             ..default()
         },
         GlobalZIndex(4),
