@@ -137,20 +137,3 @@ fn the_totals_count_wins_deaths_by_depth_and_starvation() {
     assert_eq!(totals.median_first_descent, Some(120));
     assert_eq!(totals.latest_first_descent, Some(160));
 }
-
-#[test]
-fn the_bot_leaves_the_surface_soon_and_says_when() {
-    for seed in 1..=12 {
-        let report = run(shipped_game(seed, Mode::Delve), 400).unwrap();
-        let first = report
-            .first_descent_turn
-            .unwrap_or_else(|| panic!("seed {seed} never went down: {report:?}"));
-        assert!(
-            (10..=250).contains(&first),
-            "seed {seed}: first went down on turn {first}"
-        );
-        assert!(report.deepest >= 1);
-    }
-    let hunt = run(shipped_game(3, Mode::Hunt), 50).unwrap();
-    assert_eq!(hunt.first_descent_turn, None, "the hunt has no stairs");
-}
