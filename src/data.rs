@@ -61,8 +61,10 @@ pub struct RulesData {
     pub fungus_spread_chance: f64,
     /// ...onto a free floor tile up to this many tiles away on each axis...
     pub fungus_spread_range: i32,
-    /// ...at most this many times in its life.
+    /// ...at most this many times in its life...
     pub fungus_max_spreads: u32,
+    /// ...and only while its level holds fewer fungi than this.
+    pub fungi_per_level: usize,
     /// How many nodes a goblin's path search may expand each turn.
     pub goblin_search_budget: usize,
     /// Log lines vanish from the HUD after this many turns without news.
@@ -178,6 +180,7 @@ impl Default for RulesData {
             fungus_spread_chance: 0.02,
             fungus_spread_range: 5,
             fungus_max_spreads: 5,
+            fungi_per_level: 30,
             goblin_search_budget: 400,
             log_fade_turns: 7,
             paralyze_turns: 5,
@@ -219,6 +222,10 @@ impl RulesData {
             (
                 "fungus_spread_range",
                 (1..=50).contains(&rules.fungus_spread_range),
+            ),
+            (
+                "fungi_per_level",
+                (1..=100_000).contains(&rules.fungi_per_level),
             ),
             ("goblin_search_budget", rules.goblin_search_budget >= 1),
             ("log_fade_turns", rules.log_fade_turns >= 1),

@@ -15,10 +15,10 @@ fn is_proper(name: &str) -> bool {
     name.chars().next().is_some_and(char::is_uppercase)
 }
 
-/// Whether `name` names several things ("copper coins").
+/// Whether `name` names several things ("copper coins"; not "fungus").
 fn is_plural(name: &str) -> bool {
     let last = last_word(name);
-    last.ends_with('s') && !last.ends_with("ss") && !name.contains(" of ")
+    last.ends_with('s') && !last.ends_with("ss") && !last.ends_with("us") && !name.contains(" of ")
 }
 
 /// `name` with the article a reader expects: "a bat", "an imp", "the Gold
@@ -52,7 +52,14 @@ pub fn plural(name: &str) -> String {
     if MASS_NOUNS.contains(&last.as_str()) || is_plural(name) {
         return name.to_string();
     }
-    if last.ends_with("ss") || last.ends_with('x') || last.ends_with("ch") || last.ends_with("sh") {
+    if last.ends_with("us") {
+        // Latin: one fungus, two fungi.
+        format!("{}i", &name[..name.len() - 2])
+    } else if last.ends_with("ss")
+        || last.ends_with('x')
+        || last.ends_with("ch")
+        || last.ends_with("sh")
+    {
         format!("{name}es")
     } else if ends_in_consonant_y(&last) {
         format!("{}ies", &name[..name.len() - 1])
@@ -99,6 +106,7 @@ mod tests {
         assert_eq!(a("copper coins"), "some copper coins");
         assert_eq!(a("scroll of paralysis"), "a scroll of paralysis");
         assert_eq!(the("rat"), "the rat");
+        assert_eq!(a("fungus"), "a fungus");
     }
 
     #[test]
@@ -111,6 +119,8 @@ mod tests {
         assert_eq!(plural("glass"), "glasses");
         assert_eq!(plural("fly"), "flies");
         assert_eq!(plural("day"), "days");
+        assert_eq!(plural("fungus"), "fungi");
+        assert_eq!(count(2, "fungus corpse"), "2 fungus corpses");
         assert_eq!(count(0, "item"), "no items");
         assert_eq!(count(1, "item"), "1 item");
         assert_eq!(count(3, "kill"), "3 kills");

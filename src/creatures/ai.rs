@@ -69,7 +69,8 @@ fn positions(actors: &Actors, entity: Entity, hero: Entity) -> Option<(Pos, Pos)
     Some((at, actors.pos(hero)?))
 }
 
-/// A fungus never moves. Sometimes it plants a child on free floor nearby.
+/// A fungus never moves. Sometimes it plants a child on free floor nearby,
+/// while the level holds fewer fungi than the rules' bound.
 fn fungi_act(
     mut commands: Commands,
     mut actors: Actors,
@@ -79,6 +80,7 @@ fn fungi_act(
 ) {
     let rules = &new_game.rules;
     let order = turn_order(fungi.iter().map(|(e, id, speed, ..)| (e, id, speed)));
+    let mut living = fungi.iter().filter(|(e, ..)| actors.is_alive(*e)).count();
     for entity in order {
         let (Some(at), true) = (actors.pos(entity), actors.can_act(entity)) else {
             continue;
@@ -86,7 +88,8 @@ fn fungi_act(
         let Ok((.., creature, mut fungus)) = fungi.get_mut(entity) else {
             continue;
         };
-        if fungus.spreads >= rules.fungus_max_spreads
+        if living >= rules.fungi_per_level
+            || fungus.spreads >= rules.fungus_max_spreads
             || !actors.rng.0.chance(rules.fungus_spread_chance)
         {
             continue;
@@ -110,6 +113,7 @@ fn fungi_act(
             );
             actors.occupancy.place(child, spot);
             fungus.spreads += 1;
+            living += 1;
         }
     }
 }

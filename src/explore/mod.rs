@@ -1,30 +1,41 @@
 //! Auto-explore (`x`) and travel to the known stairs down (`>` off the
 //! stairs): the hero walks one turn per step down a Dijkstra map of the
-//! map it knows, and stops, always saying why, when a monster it has not
-//! seen comes into view, when a step would bring it next to a visible
-//! monster, when it is hurt, when something lies underfoot, when its
-//! hunger worsens, or when there is nowhere left to go.
+//! map it knows, towards the nearest unexplored place or item it wants
+//! (`wanted.rs`), and stops, always saying why: when a monster it has not
+//! seen comes into view (a new fungus only when it grows next to the
+//! path: fungi are harmless), when a step would bring it next to a visible
+//! monster, when it is hurt (sickness it knows of aside), when it falls
+//! sick, when it grows hungry, when something it cannot take lies
+//! underfoot, or when there is nowhere left to go.
+
+pub mod hunt;
+mod wanted;
 
 use std::collections::BTreeSet;
 use std::time::Duration;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use gloomdelve_core::dijkstra::DijkstraMap;
 use gloomdelve_core::{Bump, Dir, Pos, Terrain, Tile};
 
+use crate::combat::Corpse;
 use crate::creatures::{Creature, CreatureId, FungusAi, Health};
 use crate::fov::{Seen, Sight};
-use crate::hunger::{Hunger, Stomach};
-use crate::items::Item;
+use crate::hunger::{Hunger, Sick, Stomach};
+use crate::items::{Item, PACK_SIZE, Pack};
 use crate::log::GameLog;
 use crate::map::{GridPos, Hero, Level};
 use crate::screens::Screen;
+use crate::text;
 use crate::turn::{Action, PendingAction, TurnCount, TurnPhase};
+use crate::{Mode, NewGame};
+pub use wanted::{BestGear, Carrying};
 
 /// Where the walk goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Goal {
-    /// The nearest tile the hero has not seen.
+    /// The nearest tile the hero has not seen, or item it wants.
     Unexplored,
     /// The known stairs down.
     StairsDown,
@@ -34,12 +45,20 @@ pub enum Goal {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StartWalk(pub Goal);
 
+/// What the walk knows of the hero, as it was at the last step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Condition {
+    hp: i32,
+    max_hp: i32,
+    hunger: Option<Hunger>,
+    sick: bool,
+}
+
 /// A walk in progress, with what the hero was like when it last stepped.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Walking {
     pub goal: Goal,
-    hp: i32,
-    hunger: Option<Hunger>,
+    last: Condition,
     steps: u32,
     last_step: Duration,
 }
@@ -76,26 +95,45 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnExit(Screen::Playing), stop_walking);
 }
 
-/// The ids of the creatures in view, with whether each is a fungus.
-fn creatures_in_view(
-    sight: &Sight,
-    creatures: &Query<(&CreatureId, &GridPos, &Name, Has<FungusAi>), With<Creature>>,
-) -> Vec<(u64, Pos, String, bool)> {
+/// A creature in view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Spotted {
+    id: u64,
+    at: Pos,
+    name: String,
+    fungus: bool,
+}
+
+type CreatureQuery<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static CreatureId,
+        &'static GridPos,
+        &'static Name,
+        Has<FungusAi>,
+    ),
+    With<Creature>,
+>;
+
+/// The creatures in view.
+fn creatures_in_view(sight: &Sight, creatures: &CreatureQuery) -> Vec<Spotted> {
     creatures
         .iter()
         .filter(|(_, pos, ..)| sight.seen(pos.0) == Seen::Visible)
-        .map(|(id, pos, name, fungus)| (id.0, pos.0, name.to_string(), fungus))
+        .map(|(id, pos, name, fungus)| Spotted {
+            id: id.0,
+            at: pos.0,
+            name: name.to_string(),
+            fungus,
+        })
         .collect()
 }
 
 /// Outside walks, what the hero sees becomes known.
-fn learn_monsters(
-    sight: Res<Sight>,
-    creatures: Query<(&CreatureId, &GridPos, &Name, Has<FungusAi>), With<Creature>>,
-    mut known: ResMut<KnownMonsters>,
-) {
-    for (id, ..) in creatures_in_view(&sight, &creatures) {
-        known.0.insert(id);
+fn learn_monsters(sight: Res<Sight>, creatures: CreatureQuery, mut known: ResMut<KnownMonsters>) {
+    for spotted in creatures_in_view(&sight, &creatures) {
+        known.0.insert(spotted.id);
     }
 }
 
@@ -103,20 +141,42 @@ fn stop_walking(mut commands: Commands) {
     commands.remove_resource::<Walking>();
 }
 
+type HeroQuery<'w, 's> = Single<
+    'w,
+    's,
+    (
+        &'static GridPos,
+        &'static Health,
+        Option<&'static Stomach>,
+        Has<Sick>,
+        Option<&'static Pack>,
+    ),
+    With<Hero>,
+>;
+
+/// The hero's condition now.
+fn condition(hero: &HeroQuery) -> Condition {
+    let (_, health, stomach, sick, _) = **hero;
+    Condition {
+        hp: health.hp,
+        max_hp: health.max,
+        hunger: stomach.map(|s| s.state),
+        sick,
+    }
+}
+
 fn start_walk(
     mut starts: MessageReader<StartWalk>,
     mut commands: Commands,
     time: Res<Time>,
-    hero: Single<(&Health, Option<&Stomach>), With<Hero>>,
+    hero: HeroQuery,
 ) {
     let Some(start) = starts.read().last() else {
         return;
     };
-    let (health, stomach) = *hero;
     commands.insert_resource(Walking {
         goal: start.0,
-        hp: health.hp,
-        hunger: stomach.map(|s| s.state),
+        last: condition(&hero),
         steps: 0,
         last_step: time.elapsed().saturating_sub(Duration::from_secs(3600)),
     });
@@ -128,104 +188,210 @@ fn stop(commands: &mut Commands, log: &mut GameLog, turn: u64, why: impl Into<St
     log.say(turn, why);
 }
 
+/// What a walk reads of the world to choose its next step.
+#[derive(SystemParam)]
+struct Surroundings<'w, 's> {
+    new_game: Res<'w, NewGame>,
+    level: Res<'w, Level>,
+    sight: Option<Res<'w, Sight>>,
+    hero: HeroQuery<'w, 's>,
+    creatures: CreatureQuery<'w, 's>,
+    lying: Query<
+        'w,
+        's,
+        (
+            &'static GridPos,
+            &'static Item,
+            &'static Name,
+            Option<&'static Corpse>,
+        ),
+        Without<Hero>,
+    >,
+    carried: Query<'w, 's, &'static Item>,
+}
+
+impl Surroundings<'_, '_> {
+    fn effect(&self, item: &Item) -> Option<crate::data::ItemEffect> {
+        self.new_game.items.kinds.get(item.kind).map(|k| k.effect)
+    }
+
+    /// What the hero carries, as far as wanting more goes.
+    fn carrying(&self) -> Carrying {
+        let (.., pack) = *self.hero;
+        let pack = pack.map_or(&[][..], |p| &p.0[..]);
+        let effects = pack
+            .iter()
+            .filter_map(|&e| self.carried.get(e).ok())
+            .filter_map(|item| self.effect(item));
+        Carrying {
+            best: BestGear::of(effects),
+            room: pack.len() < PACK_SIZE,
+        }
+    }
+
+    /// The known tiles, other than the hero's, holding an item it wants.
+    fn wanted_items(&self, sight: &Sight, at: Pos) -> Vec<Pos> {
+        let lying = self.lying.iter().filter_map(|(pos, item, _, corpse)| {
+            let rotten = corpse.is_some_and(|c| c.rotten);
+            Some((pos.0, self.effect(item)?, rotten))
+        });
+        wanted::wanted_tiles(lying, self.carrying(), at, |p| {
+            sight.seen(p) != Seen::Unseen
+        })
+    }
+
+    /// The name of an item lying on `at`, if any.
+    fn item_on(&self, at: Pos) -> Option<&Name> {
+        self.lying
+            .iter()
+            .find(|(pos, ..)| pos.0 == at)
+            .map(|(_, _, name, _)| name)
+    }
+}
+
 /// Decides the walk's next step, or ends it with the reason.
+#[allow(clippy::too_many_arguments)]
 fn take_a_step(
     mut commands: Commands,
     walking: Option<ResMut<Walking>>,
     pace: Res<WalkPace>,
     time: Res<Time>,
     mut pending: ResMut<PendingAction>,
-    level: Res<Level>,
     mut log: ResMut<GameLog>,
     turn: Res<TurnCount>,
-    sight: Option<Res<Sight>>,
     mut known: ResMut<KnownMonsters>,
-    hero: Single<(&GridPos, &Health, Option<&Stomach>), With<Hero>>,
-    creatures: Query<(&CreatureId, &GridPos, &Name, Has<FungusAi>), With<Creature>>,
-    items: Query<(&GridPos, &Name), (With<Item>, Without<Hero>)>,
+    world: Surroundings,
     mut map: Local<Option<WalkMap>>,
+    mut rooms: Local<hunt::WorldRooms>,
 ) {
-    let (Some(mut walking), Some(sight)) = (walking, sight) else {
+    let (Some(mut walking), Some(sight)) = (walking, world.sight.as_deref()) else {
         return;
     };
     if pending.0.is_some() || time.elapsed() < walking.last_step + pace.0 {
         return;
     }
-    let (at, health, stomach) = *hero;
-    let in_view = creatures_in_view(&sight, &creatures);
-    let newcomer = in_view.iter().find(|c| !known.0.contains(&c.0)).cloned();
-    known.0.extend(in_view.iter().map(|c| c.0));
+    let (hero_at, ..) = *world.hero;
+    let at = hero_at.0;
+    let now = condition(&world.hero);
+    let in_view = creatures_in_view(sight, &world.creatures);
+    let newcomers: Vec<&Spotted> = in_view
+        .iter()
+        .filter(|c| !known.0.contains(&c.id))
+        .collect();
+    known.0.extend(in_view.iter().map(|c| c.id));
     let turn = turn.0;
-    if let Some(reason) = reason_to_stop(&walking, at.0, health, stomach, newcomer, &items) {
+    let sickness = world.new_game.rules.hunger.sickness_damage;
+    let underfoot = world.item_on(at).filter(|_| walking.steps > 0);
+    if let Some(reason) = reason_to_stop(&walking.last, &now, sickness, &newcomers, underfoot) {
         return stop(&mut commands, &mut log, turn, reason);
     }
-    let terrain = &level.terrain;
-    if walking.goal == Goal::StairsDown && terrain.tile(at.0) == Tile::StairsDown {
+    let terrain = &world.level.terrain;
+    if walking.goal == Goal::StairsDown && terrain.tile(at) == Tile::StairsDown {
         let why = "You reach the stairs down. Press > to descend.";
         return stop(&mut commands, &mut log, turn, why);
     }
     let map = map.get_or_insert_with(|| WalkMap(DijkstraMap::new(1, 1)));
-    let Some(dir) = next_step(&mut map.0, terrain, &sight, walking.goal, at.0) else {
+    let mut goals = goal_tiles(terrain, sight, walking.goal);
+    if walking.goal == Goal::Unexplored {
+        goals.extend(world.wanted_items(sight, at));
+    }
+    let towards_rooms = (walking.goal == Goal::Unexplored && world.new_game.mode == Mode::Hunt)
+        .then(|| {
+            let rooms = rooms.of(world.new_game.seed);
+            hunt::frontier_towards_rooms(&mut map.0, terrain, sight, &goals, rooms, at)
+        })
+        .flatten()
+        .and_then(|f| step_towards(&mut map.0, terrain, sight, vec![f], at));
+    let Some(dir) = towards_rooms.or_else(|| step_towards(&mut map.0, terrain, sight, goals, at))
+    else {
         let why = match walking.goal {
             Goal::Unexplored => "Nothing left to explore that you can reach.",
             Goal::StairsDown => "You cannot find a way to the stairs down.",
         };
         return stop(&mut commands, &mut log, turn, why);
     };
-    let to = at.0.step(dir);
-    let threat = in_view
-        .iter()
-        .find(|(_, pos, _, fungus)| !fungus && pos.chebyshev(to) <= 1);
-    if let Some((_, _, name, _)) = threat {
-        let why = format!("You stop: the {name} is too close.");
-        return stop(&mut commands, &mut log, turn, why);
+    if let Some(reason) = reason_not_to_step(at.step(dir), &in_view, &newcomers) {
+        return stop(&mut commands, &mut log, turn, reason);
     }
     pending.0 = Some(Action::Move(dir));
-    walking.hp = health.hp;
-    walking.hunger = stomach.map(|s| s.state);
+    walking.last = now;
     walking.steps += 1;
     walking.last_step = time.elapsed();
 }
 
-/// Why the walk must end before this step, if it must.
-fn reason_to_stop(
-    walking: &Walking,
-    at: Pos,
-    health: &Health,
-    stomach: Option<&Stomach>,
-    newcomer: Option<(u64, Pos, String, bool)>,
-    items: &Query<(&GridPos, &Name), (With<Item>, Without<Hero>)>,
-) -> Option<String> {
-    if let Some((_, _, name, _)) = newcomer {
-        return Some(format!("You stop: you see {}.", crate::text::a(&name)));
-    }
-    if health.hp < walking.hp {
-        return Some("You stop: you are hurt!".to_string());
-    }
-    if let (Some(before), Some(now)) = (walking.hunger, stomach.map(|s| s.state))
-        && now < before
-    {
-        return Some(format!("You stop: you are {}.", now.name().to_lowercase()));
-    }
-    let underfoot = items.iter().find(|(pos, _)| pos.0 == at);
-    if let Some((_, name)) = underfoot.filter(|_| walking.steps > 0) {
+/// Why the walk must not take its next step onto `to`: a visible monster
+/// would be next to the hero, or a fungus the hero had not seen grows
+/// next to that step.
+fn reason_not_to_step(to: Pos, in_view: &[Spotted], newcomers: &[&Spotted]) -> Option<String> {
+    let near = |c: &Spotted| c.at.chebyshev(to) <= 1;
+    if let Some(threat) = in_view.iter().find(|c| !c.fungus && near(c)) {
         return Some(format!(
-            "You stop: there is {} here.",
-            crate::text::a(name.as_str())
+            "You stop: {} is too close.",
+            text::the(&threat.name)
         ));
     }
-    None
+    newcomers
+        .iter()
+        .find(|c| c.fungus && near(c))
+        .map(|f| format!("You stop: there is {} next to your path.", text::a(&f.name)))
 }
 
-/// The step from `at` towards the nearest goal over the known map.
-pub fn next_step(
+/// What the hero reads when its hunger worsens to `now` on a walk, if that
+/// should stop it: only hunger that asks for food does.
+fn hunger_stop(now: Hunger) -> Option<&'static str> {
+    match now {
+        Hunger::Satiated | Hunger::Normal => None,
+        Hunger::Hungry => Some("You stop: you are hungry."),
+        Hunger::Weak => Some("You stop: you are weak with hunger."),
+        Hunger::Starving => Some("You stop: you are starving!"),
+    }
+}
+
+/// Whether the hero lost more HP since `last` than a sickness it already
+/// knew of takes each turn. Low on HP (a quarter or less), any loss counts.
+fn hurt_since(last: &Condition, now: &Condition, sickness_damage: i32) -> bool {
+    let low = now.hp * 4 <= now.max_hp;
+    let expected = if last.sick && !low {
+        sickness_damage
+    } else {
+        0
+    };
+    now.hp < last.hp - expected
+}
+/// Why the walk must end before this step, if it must.
+fn reason_to_stop(
+    last: &Condition,
+    now: &Condition,
+    sickness_damage: i32,
+    newcomers: &[&Spotted],
+    underfoot: Option<&Name>,
+) -> Option<String> {
+    if let Some(monster) = newcomers.iter().find(|c| !c.fungus) {
+        return Some(format!("You stop: you see {}.", text::a(&monster.name)));
+    }
+    if now.sick && !last.sick {
+        return Some("You stop: you feel sick.".to_string());
+    }
+    if hurt_since(last, now, sickness_damage) {
+        return Some("You stop: you are hurt!".to_string());
+    }
+    if let (Some(before), Some(hunger)) = (last.hunger, now.hunger)
+        && hunger < before
+        && let Some(why) = hunger_stop(hunger)
+    {
+        return Some(why.to_string());
+    }
+    underfoot.map(|name| format!("You stop: there is {} here.", text::a(name)))
+}
+
+/// The step from `at` towards the nearest of `goals` over the known map.
+fn step_towards(
     map: &mut DijkstraMap,
     terrain: &Terrain,
     sight: &Sight,
-    goal: Goal,
+    goals: Vec<Pos>,
     at: Pos,
 ) -> Option<Dir> {
-    let goals = goal_tiles(terrain, sight, goal);
     if goals.is_empty() || goals.contains(&at) {
         return None;
     }

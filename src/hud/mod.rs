@@ -501,8 +501,14 @@ mod tests {
     #[test]
     fn a_long_log_line_is_cut_to_the_window() {
         assert_eq!(cut_to_fit("You hit the bat.", 40), "You hit the bat.");
-        assert_eq!(cut_to_fit("Screenshot saved to /a/long/path.png", 16), "Screenshot sa...");
-        assert_eq!(cut_to_fit("Screenshot saved to /a/long/path.png", 16).len(), 16);
+        assert_eq!(
+            cut_to_fit("Screenshot saved to /a/long/path.png", 16),
+            "Screenshot sa..."
+        );
+        assert_eq!(
+            cut_to_fit("Screenshot saved to /a/long/path.png", 16).len(),
+            16
+        );
     }
 
     #[test]

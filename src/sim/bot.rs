@@ -1,7 +1,8 @@
 //! A simple player on the same actions as the keys: it reads a scroll in a
 //! tight spot, fights what is next to it, drinks a potion below 30% HP,
 //! eats when Hungry, wears better gear, fetches what it wants, explores,
-//! goes down once a level is explored, and takes the Gold Key home.
+//! goes down once a level is explored (the surface once it has seen the
+//! stairs), and takes the Gold Key home.
 
 use bevy::prelude::*;
 use gloomdelve_core::dijkstra::DijkstraMap;
@@ -11,7 +12,7 @@ use crate::NewGame;
 use crate::combat::Corpse;
 use crate::creatures::{Creature, FungusAi, Health};
 use crate::data::{ItemEffect, ScrollKind};
-use crate::explore::legal_step;
+use crate::explore::{BestGear, knows_stairs_down, legal_step};
 use crate::fov::{Seen, Sight};
 use crate::hunger::{Hunger, Stomach};
 use crate::items::use_item::Equipment;
@@ -213,31 +214,29 @@ fn worth_taking(
         && !packed
             .iter()
             .any(|(_, effect)| matches!(effect, ItemEffect::Food(_)));
-    let best = |of: fn(ItemEffect) -> Option<i32>| packed.iter().filter_map(|(_, e)| of(*e)).max();
-    let weapon = best(|e| match e {
-        ItemEffect::Weapon(v) => Some(v),
-        _ => None,
-    });
-    let armour = best(|e| match e {
-        ItemEffect::Armour(v) => Some(v),
-        _ => None,
-    });
+    let best = BestGear::of(packed.iter().map(|(_, effect)| *effect));
     let judge = move |corpse: Option<&Corpse>, effect: ItemEffect| match (corpse, effect) {
         (Some(corpse), _) => want_meat && !corpse.rotten,
         (None, ItemEffect::Food(_) | ItemEffect::Key | ItemEffect::Coins(_)) => true,
-        (None, ItemEffect::Weapon(v)) => spare && weapon.is_none_or(|w| v > w),
-        (None, ItemEffect::Armour(v)) => spare && armour.is_none_or(|a| v > a),
+        (None, ItemEffect::Weapon(_) | ItemEffect::Armour(_)) => spare && best.is_beaten_by(effect),
         (None, _) => spare,
     };
     room.then_some(judge)
 }
 
 /// Whether the bot has explored this level long enough, or is too hungry
-/// to explore on.
+/// to explore on. On the surface, as a player who has read "find the
+/// stairs down", it goes down as soon as it has seen them: the meadow
+/// stays there to come back to.
 fn time_to_go_down(world: &World, hero: Entity) -> bool {
-    let arrived = world.get_resource::<Dungeon>().map_or(0, |d| d.arrived);
+    let dungeon = world.get_resource::<Dungeon>();
+    let arrived = dungeon.map_or(0, |d| d.arrived);
     let turn = world.resource::<TurnCount>().0;
-    hungry(world, hero) || turn >= arrived + EXPLORE_TURNS
+    let on_the_surface = dungeon.is_some_and(|d| d.depth == 0);
+    let stairs_seen = world
+        .get_resource::<Sight>()
+        .is_some_and(|sight| knows_stairs_down(world.resource::<Level>(), sight));
+    hungry(world, hero) || turn >= arrived + EXPLORE_TURNS || (on_the_surface && stairs_seen)
 }
 
 fn hungry(world: &World, hero: Entity) -> bool {

@@ -33,6 +33,9 @@ pub struct Report {
     pub kills: BTreeMap<String, u32>,
     pub food_eaten: i64,
     pub digs: u64,
+    /// The turn the hero first went below the surface; `None` if it never
+    /// did (or went down before a load this app did not see).
+    pub first_descent_turn: Option<u64>,
     pub invariant_checks: u64,
     /// A hash of the game state at the end: see [`state_hash`].
     pub state_hash: String,
@@ -51,6 +54,11 @@ pub struct Totals {
     pub won: usize,
     pub starved: usize,
     pub kills: BTreeMap<String, u32>,
+    /// The median and the latest of the games' first descents (over the
+    /// games that went down), and how many games never left the surface.
+    pub median_first_descent: Option<u64>,
+    pub latest_first_descent: Option<u64>,
+    pub never_descended: usize,
 }
 
 impl Totals {
@@ -64,6 +72,9 @@ impl Totals {
             won: 0,
             starved: 0,
             kills: BTreeMap::new(),
+            median_first_descent: None,
+            latest_first_descent: None,
+            never_descended: 0,
         };
         for r in reports {
             *totals.outcomes.entry(r.outcome.clone()).or_insert(0) += 1;
@@ -79,8 +90,21 @@ impl Totals {
         }
         let turns: u64 = reports.iter().map(|r| r.turns).sum();
         totals.average_turns = turns as f64 / reports.len().max(1) as f64;
+        let mut descents: Vec<u64> = reports
+            .iter()
+            .filter_map(|r| r.first_descent_turn)
+            .collect();
+        descents.sort_unstable();
+        totals.median_first_descent = median(&descents);
+        totals.latest_first_descent = descents.last().copied();
+        totals.never_descended = reports.len() - descents.len();
         totals
     }
+}
+
+/// The middle of sorted `values` (the lower middle of an even count).
+fn median(sorted: &[u64]) -> Option<u64> {
+    sorted.get(sorted.len().saturating_sub(1) / 2).copied()
 }
 
 /// A headless app playing `new_game`.
@@ -229,6 +253,7 @@ fn report(world: &mut World, seed: u64, mode: Mode, checks: u64) -> Report {
         kills,
         food_eaten: stats.food_eaten,
         digs: stats.digs,
+        first_descent_turn: stats.first_descent_turn,
         invariant_checks: checks,
         state_hash: state_hash(world),
     }
@@ -251,11 +276,12 @@ pub fn state_hash(world: &mut World) -> String {
     )
 }
 
-/// Counters the reports need: food eaten and walls dug.
+/// Counters the reports need: food eaten, walls dug, the first descent.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SimStats {
     pub food_eaten: i64,
     pub digs: u64,
+    pub first_descent_turn: Option<u64>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -265,6 +291,24 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         count_digs.run_if(on_message::<crate::hunger::HeroDug>),
     );
+    app.add_systems(
+        Update,
+        note_first_descent.run_if(resource_exists_and_changed::<Dungeon>),
+    );
+}
+
+/// Notes the turn the hero arrived below the surface, the first time this
+/// app sees it leave the surface (not a game loaded already below it).
+fn note_first_descent(
+    dungeon: Res<Dungeon>,
+    mut stats: ResMut<SimStats>,
+    mut surface_seen: Local<bool>,
+) {
+    if dungeon.depth == 0 && dungeon.deepest == 0 {
+        *surface_seen = true;
+    } else if *surface_seen && stats.first_descent_turn.is_none() && dungeon.depth > 0 {
+        stats.first_descent_turn = Some(dungeon.arrived);
+    }
 }
 
 fn count_digs(mut dug: MessageReader<crate::hunger::HeroDug>, mut stats: ResMut<SimStats>) {

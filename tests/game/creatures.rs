@@ -110,6 +110,7 @@ pub fn hero_entity(app: &mut App) -> Entity {
 fn a_fungus_spreads_within_range_and_at_most_five_times() {
     let rules = RulesData {
         fungus_spread_chance: 1.0,
+        fungi_per_level: 10_000,
         ..RulesData::default()
     };
     let mut app = app_on(&open_map(40, 40), Pos::new(1, 1), rules);
@@ -155,7 +156,11 @@ fn fungus_spread_follows_its_chance() {
     assert_eq!(fungi(&mut app).len(), 1, "chance 0: never spreads");
 
     // 100 fungi for 10 turns at 2%: about 20 spreads.
-    let mut app = app_on(&open_map(120, 120), Pos::new(1, 1), RulesData::default());
+    let no_bound = RulesData {
+        fungi_per_level: 10_000,
+        ..RulesData::default()
+    };
+    let mut app = app_on(&open_map(120, 120), Pos::new(1, 1), no_bound);
     for i in 0..100 {
         spawn(
             &mut app,
@@ -169,6 +174,41 @@ fn fungus_spread_follows_its_chance() {
         (8..=35).contains(&spreads),
         "{spreads} spreads where about 20 were expected"
     );
+}
+
+#[test]
+fn fungi_stop_spreading_at_the_levels_bound_and_regrow_to_it() {
+    let rules = RulesData {
+        fungus_spread_chance: 1.0,
+        fungi_per_level: 12,
+        ..RulesData::default()
+    };
+    let mut app = app_on(&open_map(40, 40), Pos::new(1, 1), rules);
+    spawn(&mut app, "fungus", Pos::new(20, 20));
+    wait(&mut app, 40);
+    assert_eq!(fungi(&mut app).len(), 12, "the carpet stops at the bound");
+    let mut q = app
+        .world_mut()
+        .query_filtered::<Entity, (With<FungusAi>, With<Creature>)>();
+    let doomed: Vec<Entity> = q.iter(app.world()).take(4).collect();
+    for fungus in doomed {
+        set_hp(&mut app, fungus, 0);
+    }
+    // The survivors count only the living: they grow back to the bound.
+    wait(&mut app, 40);
+    assert_eq!(fungi(&mut app).len(), 12, "and the rest grow back to it");
+}
+
+#[test]
+fn the_fungus_bound_is_checked_on_load() {
+    let err = RulesData::parse("(fungi_per_level: 0)").unwrap_err();
+    assert!(err.contains("fungi_per_level"), "{err}");
+    let rules = RulesData::parse("(fungi_per_level: 7)").unwrap();
+    assert_eq!(rules.fungi_per_level, 7);
+    let shipped =
+        RulesData::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data/rules.ron"))
+            .unwrap();
+    assert_eq!(shipped.fungi_per_level, 30, "the shipped bound");
 }
 
 #[test]

@@ -1,18 +1,24 @@
 //! Auto-explore: it reveals a whole map, stops for a monster it has not
-//! seen (not for a known fungus), and stops before stepping next to one.
+//! seen (for a fungus only next to its path), stops before stepping next
+//! to one, fetches the items a player wants and leaves junk, stops once
+//! for sickness and only for hunger that asks for food.
 
 use bevy::prelude::*;
 use gloomdelve::RulesData;
 use gloomdelve::combat::Paralyzed;
+use gloomdelve::creatures::Health;
 use gloomdelve::explore::{Goal, StartWalk, Walking};
 use gloomdelve::fov::{Seen, Sight};
+use gloomdelve::hunger::{Sick, Stomach};
+use gloomdelve::items::PACK_SIZE;
 use gloomdelve::map::Level;
 use gloomdelve_core::mapgen::connect::label_regions;
-use gloomdelve_core::{Grid, Pos};
+use gloomdelve_core::{Dir, Grid, Pos};
 
-use crate::creatures::{app_on, spawn};
-use crate::items::last_line;
+use crate::creatures::{app_on, hero_entity, open_map, spawn};
+use crate::items::{last_line, lay, pack};
 use crate::rules::{act, hero_pos};
+use crate::sim::shipped_game;
 use gloomdelve::turn::Action;
 
 /// Rooms joined by doorways; the hero starts in the west room.
@@ -37,14 +43,42 @@ const CORRIDOR: &str = "\
 
 /// Starts a walk and plays it out; returns how many steps it took.
 fn explore(app: &mut App) -> usize {
+    explore_with(app, |_, _| {})
+}
+
+/// Starts a walk and plays it out, calling `each(app, update)` before each
+/// update of the walk; returns how many updates it took.
+fn explore_with(app: &mut App, mut each: impl FnMut(&mut App, usize)) -> usize {
     app.world_mut().write_message(StartWalk(Goal::Unexplored));
     app.update();
     let mut steps = 0;
     while app.world().contains_resource::<Walking>() && steps < 5000 {
+        each(app, steps);
         app.update();
         steps += 1;
     }
     steps
+}
+
+/// Two corridors side by side with water between: the hero walks the
+/// north one and sees across into the south one, which it cannot reach.
+const TWO_SHORES: &str = "\
+########################################
+#......................................#
+#~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~#
+#......................................#
+########################################";
+
+/// A corridor with a niche one tile deep half-way.
+const NICHE: &str = "\
+########################################
+#......................................#
+##########.#############################
+########################################";
+
+fn hp(app: &mut App) -> i32 {
+    let hero = hero_entity(app);
+    app.world().get::<Health>(hero).unwrap().hp
 }
 
 fn hold_still(app: &mut App, creature: Entity) {
@@ -136,4 +170,256 @@ fn travel_to_known_stairs_walks_there_and_says_so() {
         last_line(&app),
         "You reach the stairs down. Press > to descend."
     );
+}
+
+#[test]
+fn a_fungus_out_of_the_way_does_not_stop_the_walk() {
+    let mut app = app_on(TWO_SHORES, Pos::new(1, 1), RulesData::default());
+    let rat = spawn(&mut app, "rat", Pos::new(37, 3));
+    hold_still(&mut app, rat);
+    act(&mut app, Action::Wait);
+    // New fungi across the water, two tiles from the path, as the walk goes.
+    let mut last_x = 0;
+    explore_with(&mut app, |app, _| {
+        let x = hero_pos(app).x + 3;
+        if x > last_x + 3 && x < 30 {
+            spawn(app, "fungus", Pos::new(x, 3));
+            last_x = x;
+        }
+    });
+    assert_eq!(last_line(&app), "You stop: you see a rat.");
+    assert!(hero_pos(&mut app).x > 25, "it walked past every fungus");
+}
+
+#[test]
+fn a_new_fungus_next_to_the_path_stops_the_walk() {
+    let mut app = app_on(NICHE, Pos::new(1, 1), RulesData::default());
+    act(&mut app, Action::Wait);
+    let mut grown = false;
+    explore_with(&mut app, |app, _| {
+        if !grown && hero_pos(app).x == 8 {
+            spawn(app, "fungus", Pos::new(10, 2));
+            grown = true;
+        }
+    });
+    assert_eq!(
+        last_line(&app),
+        "You stop: there is a fungus next to your path."
+    );
+    assert_eq!(
+        hero_pos(&mut app),
+        Pos::new(8, 1),
+        "before the step beside it"
+    );
+    explore(&mut app);
+    assert_eq!(
+        last_line(&app),
+        "Nothing left to explore that you can reach.",
+        "once seen, it is walked past"
+    );
+}
+
+#[test]
+fn auto_explore_fetches_a_potion_in_view_and_picks_it_up() {
+    // A room seen whole from the start: nothing to explore but the potion.
+    let mut app = app_on(&open_map(9, 7), Pos::new(4, 3), RulesData::default());
+    let potion = lay(&mut app, "red potion", Pos::new(7, 5));
+    act(&mut app, Action::Wait);
+    explore(&mut app);
+    assert_eq!(hero_pos(&mut app), Pos::new(7, 5));
+    assert!(pack(&mut app).contains(&potion), "picked up on the way");
+    assert_eq!(
+        last_line(&app),
+        "Nothing left to explore that you can reach."
+    );
+}
+
+#[test]
+fn auto_explore_fetches_better_gear_and_leaves_what_it_has_better_of() {
+    let mut app = app_on(&open_map(9, 7), Pos::new(4, 3), RulesData::default());
+    let dagger = lay(&mut app, "dagger", Pos::new(5, 3));
+    act(&mut app, Action::Move(Dir::E));
+    assert!(pack(&mut app).contains(&dagger));
+    let club = lay(&mut app, "club", Pos::new(1, 5));
+    act(&mut app, Action::Wait);
+    explore(&mut app);
+    assert_eq!(
+        hero_pos(&mut app),
+        Pos::new(5, 3),
+        "a club is junk beside a dagger"
+    );
+    assert!(!pack(&mut app).contains(&club));
+    let longsword = lay(&mut app, "longsword", Pos::new(1, 1));
+    explore(&mut app);
+    assert_eq!(hero_pos(&mut app), Pos::new(1, 1), "a longsword beats it");
+    assert!(pack(&mut app).contains(&longsword));
+}
+
+#[test]
+fn auto_explore_goes_back_for_a_ration_it_remembers() {
+    let mut app = app_on(CORRIDOR, Pos::new(6, 1), RulesData::default());
+    let ration = lay(&mut app, "ration", Pos::new(2, 1));
+    act(&mut app, Action::Wait);
+    for _ in 0..32 {
+        act(&mut app, Action::Move(Dir::E));
+    }
+    let sight = app.world().resource::<Sight>();
+    assert_eq!(sight.seen(Pos::new(2, 1)), Seen::Remembered, "out of view");
+    assert!(
+        (1..39).all(|x| sight.seen(Pos::new(x, 1)) != Seen::Unseen),
+        "the corridor is all explored"
+    );
+    explore(&mut app);
+    assert!(pack(&mut app).contains(&ration), "it went back for it");
+}
+
+#[test]
+fn something_left_underfoot_is_named_with_its_article() {
+    let mut app = app_on(CORRIDOR, Pos::new(1, 1), RulesData::default());
+    for _ in 0..PACK_SIZE {
+        let dagger = lay(&mut app, "dagger", Pos::new(1, 1));
+        act(&mut app, Action::PickUp);
+        assert!(pack(&mut app).contains(&dagger));
+    }
+    lay(&mut app, "leather armour", Pos::new(5, 1));
+    explore(&mut app);
+    assert_eq!(hero_pos(&mut app), Pos::new(5, 1));
+    assert_eq!(last_line(&app), "You stop: there is leather armour here.");
+}
+
+#[test]
+fn sickness_stops_a_walk_once_not_every_turn() {
+    let mut app = app_on(CORRIDOR, Pos::new(1, 1), RulesData::default());
+    act(&mut app, Action::Wait);
+    let hero = hero_entity(&mut app);
+    explore_with(&mut app, |app, step| {
+        if step == 3 {
+            app.world_mut().entity_mut(hero).insert(Sick { turns: 8 });
+        }
+    });
+    assert_eq!(last_line(&app), "You stop: you feel sick.");
+    let (at, before) = (hero_pos(&mut app), hp(&mut app));
+    explore(&mut app);
+    assert_eq!(
+        last_line(&app),
+        "Nothing left to explore that you can reach.",
+        "the sickness it knows of stops it no more"
+    );
+    assert!(hp(&mut app) < before, "the sickness hurt on the way");
+    assert!(hero_pos(&mut app).x > at.x + 20, "it walked on");
+}
+
+#[test]
+fn a_blow_still_stops_a_sick_walk() {
+    let mut app = app_on(CORRIDOR, Pos::new(1, 1), RulesData::default());
+    let hero = hero_entity(&mut app);
+    app.world_mut().entity_mut(hero).insert(Sick { turns: 20 });
+    act(&mut app, Action::Wait);
+    explore_with(&mut app, |app, step| {
+        if step == 4 {
+            app.world_mut().get_mut::<Health>(hero).unwrap().hp -= 3;
+        }
+    });
+    assert_eq!(last_line(&app), "You stop: you are hurt!");
+}
+
+fn set_food(app: &mut App, food: i32) {
+    let hero = hero_entity(app);
+    let mut stomach = app.world_mut().get_mut::<Stomach>(hero).unwrap();
+    stomach.food = food;
+}
+
+#[test]
+fn only_hunger_that_asks_for_food_stops_a_walk() {
+    let rules = RulesData::default();
+    let mut app = app_on(CORRIDOR, Pos::new(1, 1), rules.clone());
+    set_food(&mut app, rules.hunger.satiated_above + 2);
+    act(&mut app, Action::Wait);
+    let steps = explore(&mut app);
+    assert_eq!(
+        last_line(&app),
+        "Nothing left to explore that you can reach.",
+        "no longer full is no reason to stop"
+    );
+    assert!(steps > 30);
+    let mut app = app_on(CORRIDOR, Pos::new(1, 1), rules.clone());
+    set_food(&mut app, rules.hunger.hungry_below + 2);
+    act(&mut app, Action::Wait);
+    explore(&mut app);
+    assert_eq!(last_line(&app), "You stop: you are hungry.");
+    let hero = hero_entity(&mut app);
+    assert!(app.world().get::<Stomach>(hero).unwrap().food < rules.hunger.hungry_below);
+}
+
+/// The direction of a living creature next to the hero, if one stands there.
+fn foe_next_to(app: &mut App, at: Pos) -> Option<Dir> {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<(&gloomdelve::map::GridPos, &Health), With<gloomdelve::creatures::Creature>>();
+    let foes: Vec<Pos> = q
+        .iter(app.world())
+        .filter(|(pos, health)| health.hp > 0 && pos.0.chebyshev(at) == 1)
+        .map(|(pos, _)| pos.0)
+        .collect();
+    Dir::ALL.into_iter().find(|&d| foes.contains(&at.step(d)))
+}
+
+/// Plays `turns` turns of `x` in the hunt world of `seed` with a hero too
+/// tough to fall, striking whatever stands next to it; returns how many of
+/// the world's rooms it looked into and how many enemies it saw.
+fn hunt_by_explore(seed: u64, turns: u64) -> (usize, usize) {
+    let mut app = gloomdelve::sim::headless_app(shipped_game(seed, gloomdelve::Mode::Hunt));
+    let hero = hero_entity(&mut app);
+    let tough = Health {
+        hp: 1_000_000,
+        max: 1_000_000,
+    };
+    app.world_mut().entity_mut(hero).insert(tough);
+    let turn = |app: &App| app.world().resource::<gloomdelve::turn::TurnCount>().0;
+    for _ in 0..turns * 4 {
+        if turn(&app) >= turns {
+            break;
+        }
+        let before = turn(&app);
+        let at = hero_pos(&mut app);
+        let walking = app.world().contains_resource::<Walking>();
+        if let Some(dir) = foe_next_to(&mut app, at).filter(|_| !walking) {
+            act(&mut app, Action::Move(dir));
+        } else if !walking {
+            app.world_mut().write_message(StartWalk(Goal::Unexplored));
+            app.update();
+        } else {
+            app.update();
+        }
+        if turn(&app) == before && !app.world().contains_resource::<Walking>() {
+            act(&mut app, Action::Wait);
+        }
+    }
+    let sight = app.world().resource::<Sight>();
+    let rooms = gloomdelve_core::mapgen::warrens::generate(seed)
+        .rooms
+        .iter()
+        .filter(|room| !gloomdelve::explore::hunt::is_unexplored(room, sight))
+        .count();
+    let enemies = app
+        .world()
+        .resource::<gloomdelve::explore::KnownMonsters>()
+        .0
+        .len();
+    (rooms, enemies)
+}
+
+#[test]
+fn in_the_hunt_explore_heads_for_the_rooms_not_every_corridor() {
+    let (mut rooms, mut enemies) = (0, 0);
+    for seed in 1..=3 {
+        let (r, e) = hunt_by_explore(seed, 1300);
+        eprintln!("hunt seed {seed}: 1300 turns of x looked into {r} rooms, saw {e} enemies");
+        rooms += r;
+        enemies += e;
+    }
+    eprintln!("hunt seeds 1-3: {rooms} rooms, {enemies} enemies");
+    // Nearest first, the walk looked into 8 rooms and saw 4 enemies here;
+    // heading for the rooms, 18 and 11.
+    assert!(rooms >= 12, "only {rooms} rooms of 30 looked into");
 }

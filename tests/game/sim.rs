@@ -107,6 +107,7 @@ fn the_totals_count_wins_deaths_by_depth_and_starvation() {
         kills: Default::default(),
         food_eaten: 0,
         digs: 0,
+        first_descent_turn: (depth > 0).then_some(u64::from(depth) * 40),
         invariant_checks: 500,
         state_hash: String::new(),
     };
@@ -131,4 +132,8 @@ fn the_totals_count_wins_deaths_by_depth_and_starvation() {
         Some(&3),
         "the won, the rat and the living"
     );
+    // First descents at 160, 160, 80 and 120; the winner never left.
+    assert_eq!(totals.never_descended, 1);
+    assert_eq!(totals.median_first_descent, Some(120));
+    assert_eq!(totals.latest_first_descent, Some(160));
 }

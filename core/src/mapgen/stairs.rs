@@ -1,6 +1,6 @@
 //! Stairs placement shared by the level generators: the up stairs (and the
 //! hero's start) near a hint, the down stairs as far away on foot as the map
-//! allows.
+//! allows, or (on the surface) near a site the generator chose.
 
 use std::collections::VecDeque;
 
@@ -17,14 +17,37 @@ pub struct Placed {
     pub down: Option<Pos>,
 }
 
+/// Where the down stairs go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DownAt {
+    /// On the open tile farthest from the start on foot.
+    Farthest,
+    /// On the open tile nearest this site (straight-line distance) that can
+    /// be walked to from the start.
+    Near(Pos),
+}
+
+/// Places the stairs that `stairs` asks for on open ground (floor or grass),
+/// the down stairs as far from the start on foot as the map allows: see
+/// [`place_with`].
+pub fn place(tiles: &mut Grid<Tile>, start_hint: Pos, stairs: Stairs) -> Placed {
+    place_with(tiles, start_hint, stairs, DownAt::Farthest)
+}
+
 /// Places the stairs that `stairs` asks for on open ground (floor or grass).
 ///
 /// The start is the open tile nearest `start_hint` (straight-line distance,
 /// ties in scan order); the up stairs, when wanted, go there. The down stairs
-/// go on the open tile farthest from the start by 4-way walking distance.
+/// go where `down_at` says, on an open tile reachable from the start by
+/// 4-way walking, never on the start itself.
 /// A map with no open ground keeps the hint as its start and gets no stairs;
 /// one with a single open tile gets no down stairs.
-pub fn place(tiles: &mut Grid<Tile>, start_hint: Pos, stairs: Stairs) -> Placed {
+pub fn place_with(
+    tiles: &mut Grid<Tile>,
+    start_hint: Pos,
+    stairs: Stairs,
+    down_at: DownAt,
+) -> Placed {
     let Some(start) = nearest_host(tiles, start_hint) else {
         return Placed {
             start: start_hint,
@@ -32,7 +55,13 @@ pub fn place(tiles: &mut Grid<Tile>, start_hint: Pos, stairs: Stairs) -> Placed 
             down: None,
         };
     };
-    let down = stairs.down.then(|| farthest_host(tiles, start)).flatten();
+    let down = stairs
+        .down
+        .then(|| match down_at {
+            DownAt::Farthest => farthest_host(tiles, start),
+            DownAt::Near(site) => reachable_host_nearest(tiles, start, site),
+        })
+        .flatten();
     let up = stairs.up.then_some(start);
     if let Some(up) = up {
         tiles[up] = Tile::StairsUp;
@@ -48,25 +77,46 @@ fn can_hold_stairs(tile: Tile) -> bool {
     matches!(tile, Tile::Floor | Tile::DugFloor | Tile::Grass)
 }
 
+/// The square of the straight-line distance between two tiles.
+fn squared_distance(a: Pos, b: Pos) -> i32 {
+    let (dx, dy) = (a.x - b.x, a.y - b.y);
+    dx * dx + dy * dy
+}
+
 fn nearest_host(tiles: &Grid<Tile>, target: Pos) -> Option<Pos> {
     tiles
         .iter()
         .filter(|(_, t)| can_hold_stairs(**t))
         .map(|(p, _)| p)
-        .min_by_key(|p| {
-            let (dx, dy) = (p.x - target.x, p.y - target.y);
-            dx * dx + dy * dy
-        })
+        .min_by_key(|&p| squared_distance(p, target))
+}
+
+/// The stairs-holding tiles reachable on foot from `from`, other than
+/// `from` itself, with their walking distance.
+fn reachable_hosts(tiles: &Grid<Tile>, from: Pos) -> Vec<(Pos, u32)> {
+    walk_distances(tiles, from)
+        .iter()
+        .filter_map(|(p, d)| d.map(|d| (p, d)))
+        .filter(|&(p, _)| p != from && can_hold_stairs(tiles[p]))
+        .collect()
 }
 
 /// The stairs-holding tile farthest on foot from `from`, other than `from`
 /// itself (a tie goes to the last in scan order).
 fn farthest_host(tiles: &Grid<Tile>, from: Pos) -> Option<Pos> {
-    let distances = walk_distances(tiles, from);
-    distances
-        .iter()
-        .filter(|&(p, d)| d.is_some() && p != from && can_hold_stairs(tiles[p]))
-        .max_by_key(|&(_, d)| *d)
+    reachable_hosts(tiles, from)
+        .into_iter()
+        .max_by_key(|&(_, d)| d)
+        .map(|(p, _)| p)
+}
+
+/// The stairs-holding tile reachable from `from`, other than `from`, that
+/// lies nearest `site` as the crow flies (a tie goes to the first in scan
+/// order).
+fn reachable_host_nearest(tiles: &Grid<Tile>, from: Pos, site: Pos) -> Option<Pos> {
+    reachable_hosts(tiles, from)
+        .into_iter()
+        .min_by_key(|&(p, _)| squared_distance(p, site))
         .map(|(p, _)| p)
 }
 
@@ -138,6 +188,36 @@ mod tests {
             (placed.start, placed.up, placed.down),
             (Pos::new(1, 1), None, None)
         );
+    }
+
+    #[test]
+    fn down_stairs_near_a_site_go_on_the_nearest_tile_the_start_can_reach() {
+        // (5,1) is nearest the site (5,2) but walled off from the start:
+        // the stairs go on the nearest tile that can be walked to.
+        let mut t = tiles("#######\n#...#.#\n#.....#\n#######\n");
+        t[Pos::new(5, 2)] = Tile::Wall;
+        let down_only = Stairs {
+            up: false,
+            down: true,
+        };
+        let placed = place_with(
+            &mut t,
+            Pos::new(1, 1),
+            down_only,
+            DownAt::Near(Pos::new(5, 2)),
+        );
+        assert_eq!(placed.start, Pos::new(1, 1));
+        assert_eq!(placed.down, Some(Pos::new(4, 2)));
+        assert_eq!(t[Pos::new(4, 2)], Tile::StairsDown);
+        // A site on the start itself puts the stairs next to it, not on it.
+        let mut open = tiles("#####\n#...#\n#####\n");
+        let placed = place_with(
+            &mut open,
+            Pos::new(1, 1),
+            down_only,
+            DownAt::Near(Pos::new(1, 1)),
+        );
+        assert_eq!(placed.down, Some(Pos::new(2, 1)));
     }
 
     #[test]
