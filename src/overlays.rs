@@ -155,7 +155,7 @@ fn scroll_to(start: Scroll) -> impl Fn(ResMut<Scroll>) {
 /// How to play the descent, in a few lines, above the key list.
 const HOW_TO_DELVE: [&str; 5] = [
     "Bring the Gold Key up from level 10 to the surface.",
-    "Walk into a monster to attack it, into rock to dig through it (5 extra food).",
+    "Walk into a monster to attack it; walk into rock twice to dig through it (5 extra food).",
     "Every turn costs food: eat rations and corpses before you starve.",
     "Stand on stairs to take them. Levels stay as you leave them.",
     "The game is saved when you quit and on every level change; death is final.",
@@ -164,7 +164,7 @@ const HOW_TO_DELVE: [&str; 5] = [
 /// How to play the hunt.
 const HOW_TO_HUNT: [&str; 4] = [
     "Kill every enemy in the Warrens to win; then a new world is made.",
-    "Walk into a monster to attack it, into rock to dig through it.",
+    "Walk into a monster to attack it; walk into rock twice to dig through it.",
     "There is no hunger here, and death is not the end: you start again in the start room.",
     "Enemies never enter the narrow one-tile tunnels. The game is saved when you quit.",
 ];
