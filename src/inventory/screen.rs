@@ -240,41 +240,34 @@ fn spawn_grid(
                 .id();
             commands.entity(cell).add_child(image);
         }
-        if slot.count > 1 {
-            let count = commands
-                .spawn((
-                    Text::new(slot.count.to_string()),
-                    TextFont::from_font_size(14.0),
-                    TextColor(TEXT),
-                    Node {
-                        position_type: PositionType::Absolute,
-                        right: px(4),
-                        bottom: px(1),
-                        ..default()
-                    },
-                ))
-                .id();
-            commands.entity(cell).add_child(count);
-        }
-        if slot.worn {
-            let mark = commands
-                .spawn((
-                    Text::new("E"),
-                    TextFont::from_font_size(14.0),
-                    TextColor(GOLD),
-                    Node {
-                        position_type: PositionType::Absolute,
-                        right: px(4),
-                        bottom: px(1),
-                        ..default()
-                    },
-                ))
-                .id();
+        // A stack's count, or the mark of what is worn (gear never stacks).
+        let mark = match (slot.count, slot.worn) {
+            (_, true) => Some(("E".to_string(), GOLD)),
+            (count, false) if count > 1 => Some((count.to_string(), TEXT)),
+            _ => None,
+        };
+        if let Some((text, colour)) = mark {
+            let mark = commands.spawn(corner_mark(text, colour)).id();
             commands.entity(cell).add_child(mark);
         }
         commands.entity(grid).add_child(cell);
     }
     grid
+}
+
+/// A small text in a slot's bottom-right corner.
+fn corner_mark(text: String, colour: Color) -> impl Bundle {
+    (
+        Text::new(text),
+        TextFont::from_font_size(14.0),
+        TextColor(colour),
+        Node {
+            position_type: PositionType::Absolute,
+            right: px(4),
+            bottom: px(1),
+            ..default()
+        },
+    )
 }
 
 fn spawn_stats(commands: &mut Commands, book: &SpriteBook, lines: &[String]) -> Entity {

@@ -99,6 +99,15 @@ pub fn set_hp(app: &mut App, entity: Entity, hp: i32) {
     app.world_mut().get_mut::<Health>(entity).unwrap().hp = hp;
 }
 
+/// Drops the hero to 0 HP and lets a turn end: the death screen follows,
+/// or in the hunt the world's reset.
+pub fn fell_the_hero(app: &mut App) {
+    let hero = hero_entity(app);
+    set_hp(app, hero, 0);
+    act(app, gloomdelve::turn::Action::Wait);
+    app.update();
+}
+
 pub fn hero_entity(app: &mut App) -> Entity {
     app.world_mut()
         .query_filtered::<Entity, With<Hero>>()

@@ -334,10 +334,7 @@ fn a_death_enters_the_high_scores_and_permadeath_deletes_the_save() {
         app.insert_resource(DataDir(dir.clone()));
         save_now(app.world_mut()).unwrap();
         assert!(dir.join("save.ron").exists());
-        let hero = crate::creatures::hero_entity(&mut app);
-        crate::creatures::set_hp(&mut app, hero, 0);
-        act(&mut app, Action::Wait);
-        app.update();
+        crate::creatures::fell_the_hero(&mut app);
         assert_eq!(
             *app.world().resource::<State<Screen>>().get(),
             Screen::GameOver

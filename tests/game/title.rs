@@ -112,10 +112,7 @@ fn continue_names_the_depth_and_the_turn_of_the_save() {
 #[test]
 fn after_a_death_the_title_offers_a_new_seed() {
     let mut app = new_game(8, Mode::Delve, shipped_rules());
-    let hero = crate::creatures::hero_entity(&mut app);
-    crate::creatures::set_hp(&mut app, hero, 0);
-    act(&mut app, Action::Wait);
-    app.update();
+    crate::creatures::fell_the_hero(&mut app);
     assert_eq!(
         *app.world().resource::<State<Screen>>().get(),
         Screen::GameOver
