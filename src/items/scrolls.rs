@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
-use gloomdelve_core::fov::within_radius;
+use gloomdelve_core::fov::{disc, within_radius};
 
 use super::{Item, Pack};
 use crate::NewGame;
@@ -80,7 +80,7 @@ fn lightning(actors: &mut Actors, hero: Entity, damage: i32) -> Option<Vec<Pos>>
         .foes()
         .into_iter()
         .filter(|(_, at)| actors.sees(*at))
-        .min_by_key(|(entity, at)| (distance(*at), entity.index()));
+        .min_by_key(|(_, at)| (distance(*at), *at));
     let Some((target, at)) = nearest else {
         actors.say("The scroll crackles, but no enemy is in view.");
         return None;
@@ -128,7 +128,7 @@ fn fireball(actors: &mut Actors, at: Pos, radius: i32, damage: i32) -> Option<Ve
     if let Some(hero) = actors.hero().filter(|(_, p)| inside(*p)) {
         victims.push(hero);
     }
-    victims.sort_by_key(|(entity, _)| entity.index());
+    victims.sort_by_key(|(_, at)| *at);
     actors.say("The fireball explodes!");
     for (victim, _) in victims {
         if let Some(blow) = actors.hurt(victim, damage, "killed by your own fireball".to_string()) {
@@ -146,13 +146,7 @@ fn fireball(actors: &mut Actors, at: Pos, radius: i32, damage: i32) -> Option<Ve
             actors.say(line);
         }
     }
-    let (lo_x, hi_x, lo_y, hi_y) = (at.x - radius, at.x + radius, at.y - radius, at.y + radius);
-    Some(
-        (lo_y..=hi_y)
-            .flat_map(|y| (lo_x..=hi_x).map(move |x| Pos::new(x, y)))
-            .filter(|&p| inside(p))
-            .collect(),
-    )
+    Some(disc(at, radius))
 }
 
 /// Paralysis wears off one turn at a time.

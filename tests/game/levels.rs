@@ -100,9 +100,18 @@ fn a_new_game_starts_on_the_surface_and_the_sky_refuses_the_way_up() {
         "Only the open sky is above you. The Gold Key lies below."
     );
     assert_eq!(hero_pos(&mut app), start);
+    // The stairs down are in sight from the start: `>` off them walks there.
     act(&mut app, Action::Descend);
-    assert_eq!(last_line(&app), "You have not found the stairs down yet.");
-    assert_eq!(depth(&app), 0);
+    for _ in 0..30 {
+        app.update();
+    }
+    let level = app.world().resource::<Level>().terrain.clone();
+    assert_eq!(level.tile(hero_pos(&mut app)), Tile::StairsDown);
+    assert_eq!(
+        last_line(&app),
+        "You reach the stairs down. Press > to descend."
+    );
+    assert_eq!(depth(&app), 0, "the walk stops on the stairs");
 }
 
 #[test]
@@ -375,4 +384,12 @@ fn clearing_the_warrens_brings_a_fanfare_and_a_fresh_world() {
             .any(|e| e.text.starts_with("Fanfare!")),
         "the fanfare is announced"
     );
+}
+
+#[test]
+fn going_down_before_the_stairs_are_found_says_so() {
+    let map = crate::creatures::open_map(8, 8);
+    let mut app = crate::creatures::app_on(&map, Pos::new(3, 3), RulesData::default());
+    act(&mut app, Action::Descend);
+    assert_eq!(last_line(&app), "You have not found the stairs down yet.");
 }
