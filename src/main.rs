@@ -77,6 +77,7 @@ fn simulate(options: &gloomdelve::cli::SimOptions) -> Result<ExitCode, String> {
         return print_outcome(gloomdelve::sim::replay(new_game, &recording));
     }
     if let Some(path) = &options.record {
+        gloomdelve::sim::Recording::check_path(path)?;
         let new_game = shipped_game(options.seed, options.mode)?;
         let played = gloomdelve::sim::run_recorded(new_game, options.turns);
         if let Ok((_, recording)) = &played {
@@ -155,6 +156,9 @@ fn save_loop(options: &gloomdelve::cli::SaveLoop) -> Result<ExitCode, String> {
 }
 
 fn run_game(cli: &Cli) -> Result<ExitCode, String> {
+    if let Some(path) = &cli.record {
+        gloomdelve::sim::Recording::check_path(path)?;
+    }
     let assets_dir = find_assets_dir()?;
     let rules = RulesData::load(&assets_dir.join("data/rules.ron"))?;
     let creatures = CreatureBook::load(&assets_dir.join("data/creatures.ron"))?;
@@ -201,7 +205,8 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
     app.insert_resource(gloomdelve::config::SettingsPath(
         config_dir.join(gloomdelve::config::SETTINGS_FILE),
     ));
-    // A seed or a mode on the command line (a replay brings both) skips the title.
+    // A seed or a mode on the command line (a replay brings both) starts a
+    // new game at once, or asks on the title if a save is in the way.
     if cli.seed.is_some() || mode.is_some() {
         app.insert_resource(gloomdelve::title::DirectStart);
     }

@@ -8,9 +8,22 @@
 //! - A fault-injection switch, the environment variable [`FAULT_ENV`] read
 //!   only by [`write_atomically`], makes the writer stop halfway through the
 //!   temporary file. The previous file still loads.
+//! - The writer only ever replaces a regular file. A symlink is written
+//!   through: the new file is written beside the link's target and renamed
+//!   over it, so the link stays a link. A directory, device, FIFO or socket
+//!   (at the path or at the end of its links) is refused with an error, and
+//!   left as it was. A failed write removes its temporary file, except the
+//!   injected fault below, which stands for a crash.
+//! - [`check_writable`] makes the same checks and proves the folder can be
+//!   written, without writing the file, so a path can be refused at start-up.
 //! - A file that is truncated, corrupt, or of an unknown version is moved
-//!   aside as `*.bad` by [`set_aside`]; nothing here panics on bad input or
-//!   deletes anything.
+//!   aside as `*.bad`, `*.bad.1`, `*.bad.2`... by [`set_aside`]; nothing here
+//!   panics on bad input or deletes anything.
+//! - A file replaced on purpose (a new game over a save) is kept by
+//!   [`keep_previous`]: the first as `*.prev`, then `*.prev.1`, `*.prev.2`...
+//!   The higher the number, the newer the file; a kept file is never
+//!   renamed again, overwritten or deleted here. [`kept_previous`] lists them,
+//!   newest first, so a loader that finds the file missing can offer them.
 //!
 //! The envelope's first line is a header that names the format version, the
 //! body's length in bytes and its FNV-1a 64 checksum:
@@ -63,8 +76,11 @@ impl Fault {
 }
 
 /// Writes `bytes` to `path` so that a crash never leaves a partial `path`:
-/// the bytes go to `path.tmp` in the same folder, are flushed and synced, and
-/// the temporary file is renamed over `path`. Creates missing parent folders.
+/// the bytes go to `<target>.tmp` beside the file written (`path`, or the
+/// file its symlinks lead to), are flushed and synced, and the temporary
+/// file is renamed over it. Creates missing parent folders of `path`.
+/// Refuses, leaving it alone, anything at the target that is not a regular
+/// file (see the module docs).
 ///
 /// This is the only reader of [`FAULT_ENV`].
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
@@ -75,49 +91,225 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// [`write_atomically`] with the fault given explicitly instead of read from
 /// the environment, so tests can inject it without touching process state.
 pub fn write_atomically_with(path: &Path, bytes: &[u8], fault: Fault) -> io::Result<()> {
-    let dir = parent_dir(path);
-    fs::create_dir_all(dir)?;
-    let tmp = with_suffix(path, ".tmp");
-    let complete = fault == Fault::None;
-    let written = if complete {
-        bytes
-    } else {
-        &bytes[..bytes.len() / 2]
-    };
-    write_and_sync(&tmp, written)?;
-    if !complete {
+    let (target, tmp, file) = open_temporary(path)?;
+    if fault == Fault::HalfWrite {
+        // A crash halfway: the temporary file stays, as a crash would leave it.
+        write_and_sync(file, &bytes[..bytes.len() / 2])?;
         return Err(io::Error::other(format!(
             "fault injected by {FAULT_ENV}: stopped halfway through {}",
             tmp.display()
         )));
     }
-    fs::rename(&tmp, path)?;
-    sync_dir(dir);
+    let written = keep_permissions(&target, &tmp)
+        .and_then(|()| write_and_sync(file, bytes))
+        .and_then(|()| fs::rename(&tmp, &target));
+    if let Err(e) = written {
+        let _ = fs::remove_file(&tmp);
+        return Err(e);
+    }
+    sync_dir(parent_dir(&target));
     Ok(())
+}
+
+/// Checks that [`write_atomically`] could write `path` now: that nothing
+/// but a regular file (or a link to one) is there, and that a temporary file
+/// can be created beside the target. Writes nothing that stays.
+pub fn check_writable(path: &Path) -> io::Result<()> {
+    let (_, tmp, file) = open_temporary(path)?;
+    drop(file);
+    fs::remove_file(&tmp)
+}
+
+/// Resolves where a write to `path` lands and creates its fresh, empty
+/// temporary file: `(target, temporary path, temporary file)`.
+fn open_temporary(path: &Path) -> io::Result<(PathBuf, PathBuf, File)> {
+    let dir = parent_dir(path);
+    fs::create_dir_all(dir).map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!("cannot create the folder {}: {e}", dir.display()),
+        )
+    })?;
+    let target = write_target(path)?;
+    let tmp = with_suffix(&target, ".tmp");
+    let file = create_fresh(&tmp)?;
+    Ok((target, tmp, file))
+}
+
+/// How many symlinks [`write_target`] follows before it gives up.
+const MAX_LINKS: usize = 40;
+
+/// The file a write to `path` replaces: `path` itself, or where its chain
+/// of symlinks ends (which may not exist yet). An error, naming the path,
+/// when that is not a regular file or the links loop.
+pub fn write_target(path: &Path) -> io::Result<PathBuf> {
+    let mut current = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        let meta = match fs::symlink_metadata(&current) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(current),
+            Err(e) => return Err(e),
+        };
+        let kind = meta.file_type();
+        if kind.is_file() {
+            return Ok(current);
+        }
+        if !kind.is_symlink() {
+            return Err(not_regular(path, &current, kind));
+        }
+        let link = fs::read_link(&current)?;
+        current = parent_dir(&current).join(link);
+    }
+    Err(io::Error::other(format!(
+        "{} is a chain of more than {MAX_LINKS} symlinks (a loop?); it was left alone",
+        path.display()
+    )))
+}
+
+/// The error for a write that would replace something not a regular file.
+fn not_regular(path: &Path, found: &Path, kind: fs::FileType) -> io::Error {
+    let what = kind_name(kind);
+    let message = if found == path {
+        format!(
+            "{} is {what}, not a regular file; it was left alone",
+            path.display()
+        )
+    } else {
+        format!(
+            "{} leads to {}, which is {what}, not a regular file; both were left alone",
+            path.display(),
+            found.display()
+        )
+    };
+    io::Error::new(io::ErrorKind::InvalidInput, message)
+}
+
+/// "a directory", "a FIFO"...: what a file that is not a regular one is.
+pub fn kind_name(kind: fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    if kind.is_dir() {
+        "a directory"
+    } else if kind.is_symlink() {
+        "a symlink"
+    } else if kind.is_file() {
+        "a regular file"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Creates `tmp` anew. A leftover temporary file or link there (from a
+/// crash) is removed first; anything else in the way is an error.
+fn create_fresh(tmp: &Path) -> io::Result<File> {
+    if let Ok(meta) = fs::symlink_metadata(tmp) {
+        let kind = meta.file_type();
+        if !(kind.is_file() || kind.is_symlink()) {
+            return Err(not_regular(tmp, tmp, kind));
+        }
+        fs::remove_file(tmp)?;
+    }
+    File::options().write(true).create_new(true).open(tmp)
+}
+
+/// Gives the temporary file the permissions of the file it replaces.
+fn keep_permissions(target: &Path, tmp: &Path) -> io::Result<()> {
+    match fs::metadata(target) {
+        Ok(meta) => fs::set_permissions(tmp, meta.permissions()),
+        Err(_) => Ok(()),
+    }
 }
 
 /// Moves a bad file aside to `<name>.bad`, or `<name>.bad.1`, `<name>.bad.2`
 /// and so on when those exist. Never overwrites or deletes anything. Returns
 /// the new path.
 pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
-    let target = free_aside_name(path)?;
+    let target = free_numbered_name(path, ".bad")?;
     fs::rename(path, &target)?;
     Ok(target)
 }
 
-/// Renames an existing `path` to `<name>.prev` and returns the new path, or
-/// `None` when there is no file to keep. An older `.prev` is replaced: only
-/// one previous generation is kept.
+/// Renames an existing `path` to the next kept name and returns it, or
+/// `None` when there is nothing to keep: `<name>.prev` for the first, then
+/// `<name>.prev.N` numbered one above the newest kept so far. An earlier kept
+/// file is never replaced.
 ///
-/// Until the next write lands there is no file at `path`, only its `.prev`,
-/// so a loader that finds `path` missing should look for the `.prev`.
+/// Until the next write lands there is no file at `path`, only the kept
+/// one, so a loader that finds `path` missing should look at
+/// [`kept_previous`].
 pub fn keep_previous(path: &Path) -> io::Result<Option<PathBuf>> {
     if !exists(path)? {
         return Ok(None);
     }
-    let previous = with_suffix(path, ".prev");
-    fs::rename(path, &previous)?;
-    Ok(Some(previous))
+    let kept = next_kept_name(path)?;
+    fs::rename(path, &kept)?;
+    Ok(Some(kept))
+}
+
+/// The name the next [`keep_previous`] of `path` gives.
+pub fn next_kept_name(path: &Path) -> io::Result<PathBuf> {
+    let newest = kept_numbers(path)?.into_iter().max();
+    Ok(match newest {
+        None => with_suffix(path, PREV),
+        Some(n) => with_suffix(path, &format!("{PREV}.{}", n + 1)),
+    })
+}
+
+/// The files [`keep_previous`] kept for `path` that are still there,
+/// newest (highest number) first.
+pub fn kept_previous(path: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut numbers = kept_numbers(path)?;
+    numbers.sort_unstable_by(|a, b| b.cmp(a));
+    Ok(numbers
+        .into_iter()
+        .map(|n| match n {
+            0 => with_suffix(path, PREV),
+            n => with_suffix(path, &format!("{PREV}.{n}")),
+        })
+        .collect())
+}
+
+/// The suffix of kept files.
+const PREV: &str = ".prev";
+
+/// The numbers of the kept files of `path` in its folder: 0 for `.prev`.
+fn kept_numbers(path: &Path) -> io::Result<Vec<u64>> {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return Ok(Vec::new());
+    };
+    let stem = format!("{name}{PREV}");
+    let entries = match fs::read_dir(parent_dir(path)) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e),
+    };
+    let mut numbers = Vec::new();
+    for entry in entries {
+        let file = entry?.file_name();
+        let Some(rest) = file.to_str().and_then(|f| f.strip_prefix(&stem)) else {
+            continue;
+        };
+        if rest.is_empty() {
+            numbers.push(0);
+        } else if let Some(n) = rest.strip_prefix('.').and_then(|d| d.parse::<u64>().ok())
+            && n > 0
+            && rest[1..] == n.to_string()
+        {
+            numbers.push(n);
+        }
+    }
+    Ok(numbers)
 }
 
 /// Why a versioned file could not be loaded.
@@ -314,14 +506,15 @@ fn exists(path: &Path) -> io::Result<bool> {
     }
 }
 
-/// The first of `<name>.bad`, `<name>.bad.1`, `<name>.bad.2`... not taken.
-fn free_aside_name(path: &Path) -> io::Result<PathBuf> {
-    let first = with_suffix(path, ".bad");
+/// The first of `<name><suffix>`, `<name><suffix>.1`, `<name><suffix>.2`...
+/// not taken.
+fn free_numbered_name(path: &Path, suffix: &str) -> io::Result<PathBuf> {
+    let first = with_suffix(path, suffix);
     if !exists(&first)? {
         return Ok(first);
     }
     for n in 1..MAX_ASIDE_ATTEMPTS {
-        let candidate = with_suffix(path, &format!(".bad.{n}"));
+        let candidate = with_suffix(path, &format!("{suffix}.{n}"));
         if !exists(&candidate)? {
             return Ok(candidate);
         }
@@ -332,9 +525,8 @@ fn free_aside_name(path: &Path) -> io::Result<PathBuf> {
     ))
 }
 
-/// Creates (or truncates) `path`, writes `bytes`, flushes and syncs it.
-fn write_and_sync(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = File::create(path)?;
+/// Writes `bytes` to the fresh `file`, flushes and syncs it.
+fn write_and_sync(mut file: File, bytes: &[u8]) -> io::Result<()> {
     file.write_all(bytes)?;
     file.flush()?;
     file.sync_all()
@@ -558,18 +750,139 @@ mod tests {
     }
 
     #[test]
-    fn keep_previous_renames_to_prev() {
+    fn keep_previous_never_replaces_an_earlier_kept_file() {
         let dir = ScratchDir::new("prev");
         let path = dir.path("save.ron");
         assert_eq!(keep_previous(&path).unwrap(), None);
-        fs::write(&path, "one").unwrap();
-        let prev = keep_previous(&path).unwrap().unwrap();
-        assert_eq!(prev, dir.path("save.ron.prev"));
-        assert_eq!(fs::read_to_string(&prev).unwrap(), "one");
+        let names = ["save.ron.prev", "save.ron.prev.1", "save.ron.prev.2"];
+        for (i, name) in names.iter().enumerate() {
+            fs::write(&path, format!("game {i}")).unwrap();
+            assert_eq!(next_kept_name(&path).unwrap(), dir.path(name));
+            let kept = keep_previous(&path).unwrap().unwrap();
+            assert_eq!(kept, dir.path(name));
+            assert!(!path.exists());
+        }
+        for (i, name) in names.iter().enumerate() {
+            let text = fs::read_to_string(dir.path(name)).unwrap();
+            assert_eq!(text, format!("game {i}"), "{name} kept whole");
+        }
+        let newest_first: Vec<PathBuf> = names.iter().rev().map(|n| dir.path(n)).collect();
+        assert_eq!(kept_previous(&path).unwrap(), newest_first);
+    }
+
+    #[test]
+    fn a_kept_file_taken_back_leaves_the_next_one_newer_than_all() {
+        let dir = ScratchDir::new("prev-gap");
+        let path = dir.path("save.ron");
+        for game in ["a", "b", "c"] {
+            fs::write(&path, game).unwrap();
+            keep_previous(&path).unwrap();
+        }
+        fs::rename(dir.path("save.ron.prev.1"), &path).unwrap();
+        fs::write(dir.path("save.ron.prev.x"), "not kept").unwrap();
+        fs::write(dir.path("save.ron.prev.01"), "not kept").unwrap();
+        let kept = keep_previous(&path).unwrap().unwrap();
+        assert_eq!(kept, dir.path("save.ron.prev.3"), "above the newest");
+        assert_eq!(
+            kept_previous(&path).unwrap(),
+            ["save.ron.prev.3", "save.ron.prev.2", "save.ron.prev"].map(|n| dir.path(n))
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_write_through_a_symlink_replaces_its_target_and_keeps_the_link() {
+        let dir = ScratchDir::new("link");
+        let real = dir.path("elsewhere/real.ron");
+        fs::create_dir_all(real.parent().unwrap()).unwrap();
+        fs::write(&real, "old").unwrap();
+        let link = dir.path("save.ron");
+        std::os::unix::fs::symlink("elsewhere/real.ron", &link).unwrap();
+        write_atomically_with(&link, b"new", Fault::None).unwrap();
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read(&real).unwrap(), b"new");
+        assert!(!dir.path("elsewhere/real.ron.tmp").exists());
+        assert!(!dir.path("save.ron.tmp").exists());
+    }
+
+    /// Writing to `path` is refused, names it, and leaves no temporary file.
+    fn assert_refused(path: &Path, expected: &str) {
+        let err = write_atomically_with(path, b"bytes", Fault::None).unwrap_err();
+        let message = err.to_string();
+        assert!(message.contains(&path.display().to_string()), "{message}");
+        assert!(message.contains(expected), "{message}");
+        let check = check_writable(path).unwrap_err().to_string();
+        assert_eq!(check, message, "the start-up check says the same");
+        assert!(!with_suffix(path, ".tmp").exists(), "no temporary file");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn directories_devices_and_sockets_are_refused_and_left_alone() {
+        use std::os::unix::fs::{FileTypeExt, symlink};
+        let dir = ScratchDir::new("refuse");
+        let folder = dir.path("a-folder");
+        fs::create_dir(&folder).unwrap();
+        assert_refused(&folder, "is a directory, not a regular file");
+        assert!(folder.is_dir());
+
+        let to_null = dir.path("null.rec");
+        symlink("/dev/null", &to_null).unwrap();
+        assert_refused(&to_null, "/dev/null, which is a device");
+        assert_eq!(fs::read_link(&to_null).unwrap(), Path::new("/dev/null"));
+        assert!(
+            fs::metadata("/dev/null")
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
+
+        let socket = dir.path("sock");
+        let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+        assert_refused(&socket, "is a socket");
+        assert!(
+            fs::symlink_metadata(&socket)
+                .unwrap()
+                .file_type()
+                .is_socket()
+        );
+
+        let looped = dir.path("loop");
+        symlink("loop", &looped).unwrap();
+        assert_refused(&looped, "symlinks (a loop?)");
+    }
+
+    #[test]
+    fn a_failed_write_leaves_no_temporary_file() {
+        let dir = ScratchDir::new("fail");
+        let blocked = dir.path("file");
+        fs::write(&blocked, "a file, not a folder").unwrap();
+        let path = blocked.join("save.ron");
+        let err = write_atomically_with(&path, b"x", Fault::None).unwrap_err();
+        assert!(
+            err.to_string().contains("cannot create the folder"),
+            "{err}"
+        );
+        assert!(check_writable(&path).is_err());
+        assert_eq!(fs::read_dir(&dir.0).unwrap().count(), 1, "nothing new");
+    }
+
+    #[test]
+    fn check_writable_creates_nothing_that_stays() {
+        let dir = ScratchDir::new("check");
+        let path = dir.path("new/rec.ron");
+        check_writable(&path).unwrap();
         assert!(!path.exists());
-        fs::write(&path, "two").unwrap();
-        keep_previous(&path).unwrap();
-        assert_eq!(fs::read_to_string(&prev).unwrap(), "two");
+        assert_eq!(fs::read_dir(dir.path("new")).unwrap().count(), 0);
+        fs::write(dir.path("new/rec.ron.tmp"), "a leftover").unwrap();
+        write_atomically_with(&path, b"rec", Fault::None).unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"rec");
+        assert!(!dir.path("new/rec.ron.tmp").exists(), "the leftover went");
     }
 
     #[test]

@@ -46,6 +46,13 @@ impl Recording {
             .map_err(|e| format!("cannot write {}: {e}", path.display()))
     }
 
+    /// Checks, before a game is played, that a recording can be written to
+    /// `path` (see `persist::check_writable`); the error names the file.
+    pub fn check_path(path: &Path) -> Result<(), String> {
+        persist::check_writable(path)
+            .map_err(|e| format!("cannot record to {}: {e}", path.display()))
+    }
+
     /// Reads a recording; the error names the file and what is wrong.
     pub fn load(path: &Path) -> Result<Self, String> {
         let text = std::fs::read_to_string(path)

@@ -100,3 +100,72 @@ fn a_missing_or_broken_recording_is_named_and_exits_two() {
     assert!(broken.exists(), "a bad recording is left as it was");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The game binary with its data and config folders in `dir` and no
+/// display, so a run that got past its checks could not open a window.
+fn gloomdelve_in(dir: &std::path::Path, args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gloomdelve"))
+        .args(args)
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the game binary runs")
+}
+
+#[test]
+fn a_record_path_that_cannot_be_written_is_refused_at_once_with_exit_two() {
+    let dir = std::env::temp_dir().join(format!("gloomdelve-bad-record-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let folder = dir.join("a-folder");
+    std::fs::create_dir_all(&folder).unwrap();
+    let unwritable = std::path::Path::new("/proc/x/y.rec");
+    for (target, expected) in [
+        (unwritable, "cannot create the folder /proc/x"),
+        (&folder, "is a directory, not a regular file"),
+    ] {
+        let sim = ["sim", "--turns", "50", "--record"].map(std::ffi::OsStr::new);
+        let window = ["--seed", "3", "--record"].map(std::ffi::OsStr::new);
+        for args in [&sim[..], &window[..]] {
+            let mut args = args.to_vec();
+            args.push(target.as_os_str());
+            let started = std::time::Instant::now();
+            let out = gloomdelve_in(&dir, &args);
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+            let named = format!("cannot record to {}", target.display());
+            assert!(stderr.contains(&named), "{args:?}: {stderr}");
+            assert!(stderr.contains(expected), "{args:?}: {stderr}");
+            assert!(out.stdout.is_empty(), "nothing was played: {args:?}");
+            assert!(started.elapsed().as_secs() < 20, "refused at once");
+        }
+    }
+    assert!(folder.is_dir(), "the folder is left alone");
+    assert!(!dir.join("a-folder.tmp").exists(), "no temporary file");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn sim_record_through_a_symlink_writes_the_linked_file() {
+    let dir = std::env::temp_dir().join(format!("gloomdelve-link-record-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("runs")).unwrap();
+    let link = dir.join("latest.rec");
+    std::os::unix::fs::symlink("runs/7.rec", &link).unwrap();
+    let args = ["sim", "--seed", "7", "--turns", "40", "--record"].map(std::ffi::OsStr::new);
+    let mut args = args.to_vec();
+    args.push(link.as_os_str());
+    let out = gloomdelve_in(&dir, &args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    let recording = gloomdelve::sim::Recording::load(&dir.join("runs/7.rec")).unwrap();
+    assert_eq!(recording.seed, 7);
+    assert_eq!(std::fs::read_dir(dir.join("runs")).unwrap().count(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
