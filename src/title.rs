@@ -1,15 +1,17 @@
 //! The title screen: New Game (with a seed you can type), Continue when a
-//! save exists, and Quit; chosen with the keyboard or the mouse. Starting
-//! a new game over a save asks first, and keeps the old save as `.prev`.
+//! save exists (or "Continue earlier game" when only a kept one loads), and
+//! Quit; chosen with the keyboard or the mouse. Starting a new game over a
+//! save asks first, here or for `--seed`/`--mode`, and keeps the old save
+//! as `save.ron.prev`, `save.ron.prev.1`...
 
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use gloomdelve_core::persist;
 
-use crate::NewGame;
-use crate::save::{DataDir, SaveStatus, read_save, state};
+use crate::save::{DataDir, EarlierSave, SaveStatus, find_earlier_save, read_save, state};
 use crate::screens::{Screen, centred_column, text_line};
+use crate::{Mode, NewGame};
 
 const TEXT: Color = Color::srgb(0.9, 0.88, 0.82);
 const DIM: Color = Color::srgb(0.62, 0.6, 0.68);
@@ -21,8 +23,12 @@ const MAX_SEED_DIGITS: usize = 12;
 /// How a game begins: a new one from a seed, or the saved one.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StartGame {
-    New { seed: u64 },
+    New {
+        seed: u64,
+    },
     Continue,
+    /// Continue the earlier game the title found kept beside the save.
+    ContinueEarlier,
 }
 
 /// The title menu's entries.
@@ -30,6 +36,7 @@ pub enum StartGame {
 pub enum Entry {
     NewGame,
     Continue,
+    ContinueEarlier,
     Quit,
 }
 
@@ -68,8 +75,9 @@ pub(super) fn screen_plugin(app: &mut App) {
     );
 }
 
-/// Starts the chosen game: a new one keeps the old save as `.prev`;
-/// Continue loads the save checked by the title screen.
+/// Starts the chosen game: a new one keeps the old save (see
+/// `persist::keep_previous`); Continue loads the save checked by the title
+/// screen; Continue earlier moves the kept save back first.
 pub fn start_game(world: &mut World) {
     let Some(start) = world.resource_mut::<Messages<StartGame>>().drain().last() else {
         return;
@@ -92,41 +100,83 @@ pub fn start_game(world: &mut World) {
             state::restore(world, *save);
             crate::playback::restart_recording(world, false);
         }
+        StartGame::ContinueEarlier => {
+            let (Some(earlier), Some(dir)) = (
+                world.get_resource::<EarlierSave>().cloned(),
+                world.get_resource::<DataDir>().cloned(),
+            ) else {
+                return;
+            };
+            if let Err(message) = crate::save::take_back(&earlier, &dir.save_path()) {
+                error!("{message}");
+                return;
+            }
+            world.remove_resource::<EarlierSave>();
+            state::restore(world, *earlier.save);
+            crate::playback::restart_recording(world, false);
+        }
     }
     world
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
 }
 
-/// Set when the command line named a seed or a mode: the game skips the
-/// title and starts a new game, keeping any old save as `.prev`.
+/// Set when the command line named a seed or a mode: with no save in the
+/// way the game skips the title and starts a new game at once; over a save
+/// the title opens asking whether to start anew, as New Game does.
 #[derive(Resource, Debug, Default)]
 pub struct DirectStart;
 
-/// Looks for a save and offers what can be played.
-fn open_title(
+/// Looks for a save and offers what can be played. A problem with the save
+/// is printed on stderr once, and shown on the title.
+pub fn open_title(
     mut commands: Commands,
     dir: Option<Res<DataDir>>,
     new_game: Res<NewGame>,
     direct: Option<Res<DirectStart>>,
     mut starts: MessageWriter<StartGame>,
+    mut reported: Local<Option<String>>,
 ) {
     commands.remove_resource::<TitleMenu>();
-    if direct.is_some() {
-        commands.remove_resource::<DirectStart>();
+    commands.remove_resource::<DirectStart>();
+    let save_path = dir.map(|d| d.save_path());
+    let status = save_path.as_deref().map_or(SaveStatus::None, read_save);
+    report_once(&status, &mut reported);
+    if direct.is_some() && !status.occupied() {
         starts.write(StartGame::New {
             seed: new_game.seed,
         });
         return;
     }
-    let status = dir.map_or(SaveStatus::None, |d| read_save(&d.save_path()));
-    let mut entries = vec![Entry::NewGame];
+    let earlier = save_path
+        .as_deref()
+        .filter(|_| !status.occupied())
+        .and_then(find_earlier_save);
+    let mut entries = vec![Entry::NewGame, Entry::Quit];
     if matches!(status, SaveStatus::Ready(_)) {
         entries.insert(0, Entry::Continue);
+    } else if earlier.is_some() {
+        entries.insert(0, Entry::ContinueEarlier);
     }
-    entries.push(Entry::Quit);
-    commands.insert_resource(TitleMenu::new(entries, new_game.seed));
+    let mut menu = TitleMenu::new(entries, new_game.seed);
+    // The command line asked for a new game: ask about the save in the way.
+    menu.confirming = direct.is_some();
+    commands.insert_resource(menu);
     commands.insert_resource(status);
+    match earlier {
+        Some(earlier) => commands.insert_resource(earlier),
+        None => commands.remove_resource::<EarlierSave>(),
+    }
+}
+
+/// Prints the save's problem on stderr, unless it was the last one printed.
+fn report_once(status: &SaveStatus, reported: &mut Option<String>) {
+    if let Some(problem) = status.problem()
+        && reported.as_deref() != Some(problem)
+    {
+        eprintln!("gloomdelve: {problem}");
+        *reported = Some(problem.to_string());
+    }
 }
 
 /// What the title menu asks for after an input.
@@ -157,27 +207,36 @@ impl TitleMenu {
     fn choose(&mut self, save_exists: bool) -> Option<Outcome> {
         match self.chosen() {
             Entry::Continue => Some(Outcome::Start(StartGame::Continue)),
+            Entry::ContinueEarlier => Some(Outcome::Start(StartGame::ContinueEarlier)),
             Entry::NewGame if save_exists && !self.confirming => {
                 self.confirming = true;
                 None
             }
-            Entry::NewGame => {
-                let seed = self.seed_text.parse().unwrap_or(0);
-                Some(Outcome::Start(StartGame::New { seed }))
-            }
+            Entry::NewGame => Some(self.new_game()),
             Entry::Quit => Some(Outcome::Quit),
         }
     }
 
+    /// A new game of the seed typed.
+    fn new_game(&self) -> Outcome {
+        let seed = self.seed_text.parse().unwrap_or(0);
+        Outcome::Start(StartGame::New { seed })
+    }
+
     /// A key press: Up and Down always move the selection, Enter chooses,
     /// digits and Backspace edit the seed. While a new game waits for
-    /// confirmation, `y` confirms and any other key cancels.
+    /// confirmation, `y` starts it and any other typing or menu key cancels,
+    /// leaving the selection where it was; a modifier or function key (F12
+    /// takes a screenshot) leaves the question open.
     pub fn key(&mut self, key: &Key, save_exists: bool) -> Option<Outcome> {
         if self.confirming {
-            if matches!(key, Key::Character(c) if c.as_str() == "y") {
-                return self.choose(save_exists);
+            if !answers_a_question(key) {
+                return None;
             }
             self.confirming = false;
+            if matches!(key, Key::Character(c) if c.eq_ignore_ascii_case("y")) {
+                return Some(self.new_game());
+            }
             return None;
         }
         let count = self.entries.len();
@@ -218,6 +277,24 @@ impl TitleMenu {
     }
 }
 
+/// Whether `key` answers a yes/no question: typing and menu keys do;
+/// modifiers and function keys do not.
+fn answers_a_question(key: &Key) -> bool {
+    matches!(
+        key,
+        Key::Character(_)
+            | Key::Space
+            | Key::Enter
+            | Key::Escape
+            | Key::Backspace
+            | Key::Tab
+            | Key::ArrowUp
+            | Key::ArrowDown
+            | Key::ArrowLeft
+            | Key::ArrowRight
+    )
+}
+
 /// The entry buttons as the pointer sees them this frame.
 type Buttons<'w, 's> = Query<'w, 's, (Ref<'static, Interaction>, &'static EntryButton)>;
 
@@ -232,7 +309,7 @@ fn title_input(
     mut starts: MessageWriter<StartGame>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    let save_exists = matches!(*status, SaveStatus::Ready(_));
+    let save_exists = status.occupied();
     let moved = moves.read().count() > 0;
     let over = buttons
         .iter()
@@ -264,28 +341,62 @@ fn title_input(
     }
 }
 
-fn entry_label(entry: Entry, seed: &str, status: &SaveStatus) -> String {
-    match (entry, status) {
-        (Entry::NewGame, _) => format!("New Game   (seed {seed}_)"),
-        (Entry::Continue, SaveStatus::Ready(save)) => continue_label(save),
-        (Entry::Continue, _) => "Continue".to_string(),
-        (Entry::Quit, _) => "Quit".to_string(),
+fn entry_label(
+    entry: Entry,
+    seed: &str,
+    status: &SaveStatus,
+    earlier: Option<&EarlierSave>,
+) -> String {
+    match (entry, status, earlier) {
+        (Entry::NewGame, ..) => format!("New Game   (seed {seed}_)"),
+        (Entry::Continue, SaveStatus::Ready(save), _) => continue_label(save),
+        (Entry::ContinueEarlier, _, Some(earlier)) => continue_earlier_label(&earlier.save),
+        (Entry::Continue | Entry::ContinueEarlier, ..) => "Continue".to_string(),
+        (Entry::Quit, ..) => "Quit".to_string(),
     }
 }
 
 /// What Continue picks up: "Continue   (Level 3, turn 412)".
 pub fn continue_label(save: &state::SaveGame) -> String {
+    format!("Continue   ({})", place_and_turn(save))
+}
+
+/// What Continue earlier picks up: "Continue earlier game   (Level 3, turn 412)".
+pub fn continue_earlier_label(save: &state::SaveGame) -> String {
+    format!("Continue earlier game   ({})", place_and_turn(save))
+}
+
+/// "Level 3, turn 412", or "The Warrens, turn 80" for a hunt.
+fn place_and_turn(save: &state::SaveGame) -> String {
     let place = match save.mode {
-        crate::Mode::Delve => crate::hud::depth_name(save.depth),
-        crate::Mode::Hunt => "The Warrens".to_string(),
+        Mode::Delve => crate::hud::depth_name(save.depth),
+        Mode::Hunt => "The Warrens".to_string(),
     };
-    format!("Continue   ({place}, turn {})", save.turn)
+    format!("{place}, turn {}", save.turn)
+}
+
+/// The question before a new game of `seed` in `mode` replaces the save,
+/// naming the file the save will be kept as.
+pub fn confirm_prompt(seed: &str, mode: Mode, kept_as: Option<&std::path::Path>) -> String {
+    let game = match mode {
+        Mode::Delve => "game",
+        Mode::Hunt => "hunt",
+    };
+    let kept = kept_as
+        .and_then(|p| p.file_name())
+        .map_or_else(String::new, |name| {
+            format!(" The saved one is kept as {}.", name.to_string_lossy())
+        });
+    format!("A saved game exists. Start a new {game} (seed {seed}) instead?{kept} (y/n)")
 }
 
 fn draw_title(
     mut commands: Commands,
     menu: Res<TitleMenu>,
     status: Res<SaveStatus>,
+    earlier: Option<Res<EarlierSave>>,
+    dir: Option<Res<DataDir>>,
+    new_game: Res<NewGame>,
     notes: Option<Res<crate::config::ConfigNotes>>,
     views: Query<Entity, With<TitleView>>,
 ) {
@@ -309,7 +420,7 @@ fn draw_title(
         18.0,
         DIM,
     ));
-    if let SaveStatus::SetAside(message) = &*status {
+    if let Some(message) = status.problem() {
         children.push(text_line(&mut commands, message, 16.0, WARN));
     }
     for note in notes.iter().flat_map(|n| n.0.iter()) {
@@ -317,7 +428,7 @@ fn draw_title(
     }
     for (i, &entry) in menu.entries.iter().enumerate() {
         let chosen = i == menu.selected;
-        let label = entry_label(entry, &menu.seed_text, &status);
+        let label = entry_label(entry, &menu.seed_text, &status, earlier.as_deref());
         let line = if chosen {
             format!("> {label} <")
         } else {
@@ -342,11 +453,12 @@ fn draw_title(
         children.push(button);
     }
     let help = if menu.confirming {
-        "A saved game exists. Start anew? It is kept as save.ron.prev. (y/n)"
+        let kept_as = dir.and_then(|d| persist::next_kept_name(&d.save_path()).ok());
+        confirm_prompt(&menu.seed_text, new_game.mode, kept_as.as_deref())
     } else {
-        "Up/Down or mouse: choose   Enter or click: start   0-9, Backspace: seed"
+        "Up/Down or mouse: choose   Enter or click: start   0-9, Backspace: seed".to_string()
     };
     let colour = if menu.confirming { WARN } else { DIM };
-    children.push(text_line(&mut commands, help, 16.0, colour));
+    children.push(text_line(&mut commands, &help, 16.0, colour));
     commands.entity(root).add_children(&children);
 }

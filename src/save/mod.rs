@@ -1,7 +1,11 @@
 //! Saving (SPEC.md "Saving"): the whole game, written atomically to the
 //! data folder on quit and on every level change, loaded by Continue. A
-//! save that cannot be read is moved aside as `*.bad`, never deleted, and
-//! the title screen says why. Dying in the delve deletes the save.
+//! save that cannot be loaded is moved aside as `*.bad` (or, when it cannot
+//! even be read or moved, left in place), never deleted, and the title
+//! screen and stderr say why. A new game over a save keeps the old one as
+//! `save.ron.prev`, `save.ron.prev.1`... (see `persist::keep_previous`);
+//! when `save.ron` is missing or bad the newest kept save that loads is
+//! offered instead. Dying in the delve deletes the save.
 
 pub mod state;
 
@@ -49,9 +53,38 @@ pub enum SaveStatus {
     None,
     /// A save that loads.
     Ready(Box<SaveGame>),
-    /// A save that could not be read; it was moved aside. The message names
-    /// the file and what is wrong.
+    /// A save that could not be loaded; it was moved aside. The message
+    /// names the file and what is wrong.
     SetAside(String),
+    /// Something at the save's path that could not be loaded nor moved
+    /// aside (a dangling link, a folder...); it was left in place. The
+    /// message names the file and what is wrong.
+    LeftInPlace(String),
+}
+
+impl SaveStatus {
+    /// What the player is told about the save, if anything went wrong.
+    pub fn problem(&self) -> Option<&str> {
+        match self {
+            SaveStatus::SetAside(message) | SaveStatus::LeftInPlace(message) => Some(message),
+            SaveStatus::None | SaveStatus::Ready(_) => None,
+        }
+    }
+
+    /// Whether something is still at the save's path, which a new game
+    /// would move away (and so must ask first).
+    pub fn occupied(&self) -> bool {
+        matches!(self, SaveStatus::Ready(_) | SaveStatus::LeftInPlace(_))
+    }
+}
+
+/// An earlier game kept by a new game over it (`save.ron.prev`...), which
+/// the title offers when `save.ron` is missing or bad.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct EarlierSave {
+    /// The kept file, moved back to `save.ron` when chosen.
+    pub path: PathBuf,
+    pub save: Box<SaveGame>,
 }
 
 /// Writes `save` to `path`, atomically.
@@ -61,35 +94,124 @@ pub fn write_save(path: &Path, save: &SaveGame) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// Reads the save at `path`. A missing file is `SaveStatus::None`; a bad
-/// one is moved aside and reported, never deleted.
-pub fn read_save(path: &Path) -> SaveStatus {
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return SaveStatus::None,
-        Err(e) => return SaveStatus::SetAside(format!("cannot read {}: {e}", path.display())),
-    };
-    let parsed = String::from_utf8(bytes)
+/// Why the file at a save's path gave no game.
+enum Unloadable {
+    /// Nothing is there.
+    Missing,
+    /// It cannot be read or is no file to read: it stays where it is.
+    Unreadable(String),
+    /// It was read, and is not a save of this version.
+    Bad(LoadError),
+}
+
+/// Loads the save at `path`, touching nothing.
+fn load_save(path: &Path) -> Result<SaveGame, Unloadable> {
+    let bytes = read_regular_file(path)?;
+    String::from_utf8(bytes)
         .map_err(|_| LoadError::Corrupt("it is not text".to_string()))
-        .and_then(|text| persist::from_versioned_ron::<SaveGame>(&text, SAVE_VERSION));
-    match parsed {
-        Ok(save) => SaveStatus::Ready(Box::new(save)),
-        Err(why) => SaveStatus::SetAside(set_aside_message(path, &why.to_string())),
+        .and_then(|text| persist::from_versioned_ron::<SaveGame>(&text, SAVE_VERSION))
+        .map_err(Unloadable::Bad)
+}
+
+/// The bytes of the regular file at `path` (or that its links lead to).
+/// Anything else there is never opened: a FIFO or a device could block or
+/// never end.
+fn read_regular_file(path: &Path) -> Result<Vec<u8>, Unloadable> {
+    let cannot_read =
+        |e: std::io::Error| Unloadable::Unreadable(format!("it cannot be read ({e})"));
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(dangling_or_missing(path));
+        }
+        Err(e) => return Err(cannot_read(e)),
+    };
+    if !meta.is_file() {
+        let what = persist::kind_name(meta.file_type());
+        return Err(Unloadable::Unreadable(format!(
+            "it is {what}, not a regular file"
+        )));
+    }
+    std::fs::read(path).map_err(cannot_read)
+}
+
+/// A path that does not lead to a file: missing, or a link to nowhere.
+fn dangling_or_missing(path: &Path) -> Unloadable {
+    match std::fs::read_link(path) {
+        Ok(target) => Unloadable::Unreadable(format!(
+            "it is a link to {}, which does not exist",
+            target.display()
+        )),
+        Err(_) => Unloadable::Missing,
     }
 }
 
+/// Reads the save at `path`. A missing file is `SaveStatus::None`; a bad
+/// one is moved aside and reported, never deleted; one that cannot be read
+/// is reported and left in place.
+pub fn read_save(path: &Path) -> SaveStatus {
+    match load_save(path) {
+        Ok(save) => SaveStatus::Ready(Box::new(save)),
+        Err(Unloadable::Missing) => SaveStatus::None,
+        Err(Unloadable::Unreadable(why)) => SaveStatus::LeftInPlace(format!(
+            "The save {} could not be loaded: {why}. It was left in place.",
+            path.display()
+        )),
+        Err(Unloadable::Bad(why)) => set_aside_message(path, &why.to_string()),
+    }
+}
+
+/// The newest game kept beside the save at `path` that loads, if any.
+/// Kept files that do not load are passed over and left as they are.
+pub fn find_earlier_save(path: &Path) -> Option<EarlierSave> {
+    let kept = persist::kept_previous(path).unwrap_or_else(|e| {
+        error!(
+            "cannot look for earlier saves beside {}: {e}",
+            path.display()
+        );
+        Vec::new()
+    });
+    kept.into_iter().find_map(|kept| {
+        let save = load_save(&kept).ok()?;
+        Some(EarlierSave {
+            path: kept,
+            save: Box::new(save),
+        })
+    })
+}
+
+/// Moves the earlier save back to `save_path`, where it is played and,
+/// after a death, deleted like any save. Refuses if anything is at
+/// `save_path`.
+pub fn take_back(earlier: &EarlierSave, save_path: &Path) -> Result<(), String> {
+    if std::fs::symlink_metadata(save_path).is_ok() {
+        return Err(format!(
+            "cannot continue {}: {} is in the way",
+            earlier.path.display(),
+            save_path.display()
+        ));
+    }
+    std::fs::rename(&earlier.path, save_path).map_err(|e| {
+        format!(
+            "cannot move {} back to {}: {e}",
+            earlier.path.display(),
+            save_path.display()
+        )
+    })
+}
+
 /// Moves a bad save aside and says where it went.
-fn set_aside_message(path: &Path, why: &str) -> String {
+fn set_aside_message(path: &Path, why: &str) -> SaveStatus {
     match persist::set_aside(path) {
-        Ok(aside) => format!(
+        Ok(aside) => SaveStatus::SetAside(format!(
             "The save {} could not be loaded: {why}. It was kept as {}.",
             path.display(),
             aside.display()
-        ),
-        Err(e) => format!(
+        )),
+        Err(e) => SaveStatus::LeftInPlace(format!(
             "The save {} could not be loaded: {why}. Moving it aside failed too ({e}); it was left in place.",
             path.display()
-        ),
+        )),
     }
 }
 

@@ -473,3 +473,259 @@ fn a_dig_warning_is_kept_by_the_save() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The title opens over `app`'s data folder, as on entering the screen.
+fn open_title(app: &mut App) {
+    app.world_mut()
+        .run_system_cached(gloomdelve::title::open_title)
+        .unwrap();
+}
+
+/// Goes to the title screen (its rules side; the menu is opened apart).
+fn to_title(app: &mut App) {
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Title);
+    app.update();
+}
+
+/// Starts `start` as the title would, and lets the game enter play.
+fn start(app: &mut App, start: gloomdelve::title::StartGame) {
+    app.world_mut().write_message(start);
+    app.update();
+    app.update();
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn title_menu(app: &App) -> gloomdelve::title::TitleMenu {
+    app.world()
+        .get_resource::<gloomdelve::title::TitleMenu>()
+        .expect("the title menu is open")
+        .clone()
+}
+
+/// A game of `seed` played a little and saved into `dir`; returns its state.
+fn saved_game(dir: &Path, seed: u64) -> SaveGame {
+    let mut app = new_game(seed, Mode::Delve, shipped_rules());
+    app.insert_resource(DataDir(dir.to_path_buf()));
+    play(&mut app, &script(seed, 12));
+    save_now(app.world_mut()).unwrap();
+    snapshot(&mut app)
+}
+
+#[test]
+fn a_seed_start_over_a_save_asks_first_and_no_keeps_the_save() {
+    use bevy::input::keyboard::Key;
+    use gloomdelve::title::{DirectStart, Entry, Outcome, StartGame};
+    let dir = scratch("direct");
+    let saved = saved_game(&dir, 41);
+    let mut app = empty_app(&dir);
+    app.world_mut().resource_mut::<NewGame>().seed = 5;
+    app.insert_resource(DirectStart);
+    to_title(&mut app);
+    open_title(&mut app);
+    app.update();
+    assert_ne!(screen(&app), Screen::Playing, "no game started unasked");
+    let mut menu = title_menu(&app);
+    assert!(menu.confirming, "the question is open");
+    assert_eq!(menu.entries[0], Entry::Continue);
+    assert_eq!(menu.seed_text, "5", "for the command line's seed");
+    assert!(dir.join("save.ron").exists(), "the save is untouched");
+    assert!(!dir.join("save.ron.prev").exists());
+    let prompt = gloomdelve::title::confirm_prompt(
+        &menu.seed_text,
+        Mode::Hunt,
+        Some(&dir.join("save.ron.prev")),
+    );
+    assert!(
+        prompt.contains("new hunt (seed 5)") && prompt.contains("kept as save.ron.prev"),
+        "{prompt}"
+    );
+
+    // No: the title stays, with Continue selected, and it continues.
+    assert_eq!(menu.key(&Key::Character("n".into()), true), None);
+    assert!(!menu.confirming);
+    assert_eq!(
+        menu.key(&Key::Enter, true),
+        Some(Outcome::Start(StartGame::Continue))
+    );
+    // Yes instead: the new game of seed 5 starts and the save is kept.
+    let mut asked = title_menu(&app);
+    assert_eq!(
+        asked.key(&Key::Character("y".into()), true),
+        Some(Outcome::Start(StartGame::New { seed: 5 }))
+    );
+    start(&mut app, StartGame::New { seed: 5 });
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(app.world().resource::<NewGame>().seed, 5);
+    let SaveStatus::Ready(kept) = read_save(&dir.join("save.ron.prev")) else {
+        panic!("the old save is kept");
+    };
+    assert_eq!(*kept, saved);
+    assert!(
+        app.world().get_resource::<DirectStart>().is_none(),
+        "asked only once"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_seed_start_with_no_save_goes_straight_into_the_game() {
+    let dir = scratch("direct-none");
+    let mut app = empty_app(&dir);
+    app.world_mut().resource_mut::<NewGame>().seed = 6;
+    app.insert_resource(gloomdelve::title::DirectStart);
+    to_title(&mut app);
+    open_title(&mut app);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(app.world().resource::<NewGame>().seed, 6);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn new_games_over_saves_keep_every_one_and_after_an_unsaved_death_the_newest_continues() {
+    use gloomdelve::title::{Entry, StartGame};
+    let dir = scratch("kept");
+    let first = saved_game(&dir, 41);
+    let mut app = empty_app(&dir);
+    to_title(&mut app);
+    start(&mut app, StartGame::New { seed: 9 });
+    save_now(app.world_mut()).unwrap();
+    let second = snapshot(&mut app);
+    to_title(&mut app);
+    start(&mut app, StartGame::New { seed: 10 });
+    assert_eq!(snapshot(&mut app).turn, 0, "a third game");
+    assert!(!dir.join("save.ron").exists(), "the third game never saved");
+    for (name, game) in [("save.ron.prev", &first), ("save.ron.prev.1", &second)] {
+        let SaveStatus::Ready(kept) = read_save(&dir.join(name)) else {
+            panic!("{name} is kept and loads");
+        };
+        assert_eq!(*kept, *game, "{name}");
+    }
+
+    // The third game dies before its first save: the title offers the
+    // newest kept game, and taking it moves it back to save.ron.
+    crate::creatures::fell_the_hero(&mut app);
+    assert_eq!(screen(&app), Screen::GameOver);
+    to_title(&mut app);
+    open_title(&mut app);
+    assert_eq!(title_menu(&app).entries[0], Entry::ContinueEarlier);
+    let earlier = app
+        .world()
+        .resource::<gloomdelve::save::EarlierSave>()
+        .clone();
+    assert_eq!(earlier.path, dir.join("save.ron.prev.1"));
+    assert_eq!(
+        gloomdelve::title::continue_earlier_label(&earlier.save),
+        format!("Continue earlier game   (Surface, turn {})", second.turn)
+    );
+    start(&mut app, StartGame::ContinueEarlier);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(snapshot(&mut app), second);
+    assert!(dir.join("save.ron").exists(), "moved back");
+    assert!(
+        !dir.join("save.ron.prev.1").exists(),
+        "not left to resurrect"
+    );
+
+    // Dying in it deletes it for good; the first game is offered next.
+    crate::creatures::fell_the_hero(&mut app);
+    assert!(!dir.join("save.ron").exists(), "permadeath");
+    to_title(&mut app);
+    open_title(&mut app);
+    let earlier = app.world().resource::<gloomdelve::save::EarlierSave>();
+    assert_eq!(earlier.path, dir.join("save.ron.prev"));
+    assert_eq!(*earlier.save, first);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bad_save_with_a_kept_one_beside_it_offers_the_kept_one() {
+    use gloomdelve::title::Entry;
+    let dir = scratch("bad-and-kept");
+    let kept = saved_game(&dir, 41);
+    std::fs::rename(dir.join("save.ron"), dir.join("save.ron.prev")).unwrap();
+    std::fs::write(dir.join("save.ron.prev.1"), "a kept file gone bad").unwrap();
+    std::fs::write(dir.join("save.ron"), "not a save").unwrap();
+    let mut app = empty_app(&dir);
+    open_title(&mut app);
+    let status = app.world().resource::<SaveStatus>();
+    assert!(matches!(status, SaveStatus::SetAside(_)), "{status:?}");
+    assert_eq!(title_menu(&app).entries[0], Entry::ContinueEarlier);
+    let earlier = app.world().resource::<gloomdelve::save::EarlierSave>();
+    assert_eq!(*earlier.save, kept, "the newest kept save that loads");
+    assert_eq!(
+        std::fs::read(dir.join("save.ron.prev.1")).unwrap(),
+        b"a kept file gone bad",
+        "a bad kept file is left as it is"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The message for the thing at `dir/save.ron`, which must stay in place.
+#[cfg(unix)]
+fn assert_left_in_place(dir: &Path, expected: &str) {
+    let path = dir.join("save.ron");
+    let status = read_save(&path);
+    let SaveStatus::LeftInPlace(message) = &status else {
+        panic!("not reported as left in place: {status:?}");
+    };
+    assert!(
+        message.starts_with(&format!(
+            "The save {} could not be loaded: ",
+            path.display()
+        )),
+        "{message}"
+    );
+    assert!(message.ends_with("It was left in place."), "{message}");
+    assert!(message.contains(expected), "{message}");
+    assert!(std::fs::symlink_metadata(&path).is_ok(), "still there");
+    assert!(!dir.join("save.ron.bad").exists());
+    assert!(status.occupied(), "a new game asks before moving it");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_dangling_link_a_folder_or_a_link_loop_as_the_save_is_reported_and_left_in_place() {
+    use std::os::unix::fs::symlink;
+    let dir = scratch("unreadable");
+    let path = dir.join("save.ron");
+    symlink(dir.join("gone.ron"), &path).unwrap();
+    assert_left_in_place(&dir, "it is a link to");
+    assert_left_in_place(&dir, "gone.ron, which does not exist");
+    std::fs::remove_file(&path).unwrap();
+    symlink("save.ron", &path).unwrap();
+    assert_left_in_place(&dir, "it cannot be read (");
+    std::fs::remove_file(&path).unwrap();
+    std::fs::create_dir(&path).unwrap();
+    assert_left_in_place(&dir, "it is a directory, not a regular file");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlinked_save_is_written_through_to_its_file_and_stays_a_link() {
+    let dir = scratch("linked");
+    let saved = saved_game(&dir, 41);
+    std::fs::create_dir(dir.join("sync")).unwrap();
+    std::fs::rename(dir.join("save.ron"), dir.join("sync/mine.ron")).unwrap();
+    let path = dir.join("save.ron");
+    std::os::unix::fs::symlink("sync/mine.ron", &path).unwrap();
+    let newer = SaveGame {
+        turn: saved.turn + 1,
+        ..saved
+    };
+    write_save(&path, &newer).unwrap();
+    assert!(std::fs::symlink_metadata(&path).unwrap().is_symlink());
+    let SaveStatus::Ready(read) = read_save(&dir.join("sync/mine.ron")) else {
+        panic!("the linked file holds the save");
+    };
+    assert_eq!(*read, newer);
+    assert_eq!(std::fs::read_dir(dir.join("sync")).unwrap().count(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -71,6 +71,13 @@ fn enter_and_clicks_choose_and_a_new_game_over_a_save_asks_first() {
     menu.key(&Key::Character("7".into()), true);
     assert_eq!(menu.key(&Key::Enter, true), None, "asks before replacing");
     assert!(menu.confirming);
+    for aside in [Key::F12, Key::Shift] {
+        assert_eq!(menu.key(&aside, true), None);
+        assert!(
+            menu.confirming,
+            "{aside:?} (a screenshot, a modifier) is no answer"
+        );
+    }
     assert_eq!(menu.key(&Key::Character("n".into()), true), None);
     assert!(!menu.confirming, "any other key cancels");
     menu.key(&Key::Enter, true);

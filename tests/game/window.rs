@@ -1564,3 +1564,72 @@ fn the_title_keys_move_the_selection_with_the_mouse_resting_on_an_entry() {
     let again = selected_entry(&game.ui_texts(&display, &window));
     assert!(again.contains("Quit"), "moving it again selects: {again}");
 }
+
+#[test]
+fn a_seed_start_over_a_save_asks_first_and_a_killed_new_game_loses_nothing() {
+    if skip_without_display_tools("a_seed_start_over_a_save_asks_first") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = Scratch::new("seed-over-save");
+    let data = scratch.0.join("data/gloomdelve");
+    write_crafted_save(&scratch.0, |save| save.turn = 321);
+
+    // `--seed 5` over the save opens the title with the question asked.
+    let mut command = title_game_command(&display, &scratch.0);
+    command.args(["--seed", "5"]);
+    small_window(&mut command);
+    let mut game = Game::start(command);
+    let window = focus_window(&display);
+    std::thread::sleep(Duration::from_secs(3));
+    let texts = game.ui_texts(&display, &window);
+    assert!(
+        with_words(&texts, "Start a new game (seed 5) instead?").is_some(),
+        "{texts:#?}"
+    );
+    assert!(with_words(&texts, "Continue   (Surface, turn 321)").is_some());
+    assert!(data.join("save.ron").exists(), "nothing moved unasked");
+    press(&display, &window, "y");
+    assert!(
+        game.wait_for_line(READY_LINE, Duration::from_secs(60)),
+        "y starts the new game"
+    );
+    // Killed before the new game ever saves: the old one is kept.
+    let _ = game.child.kill();
+    let _ = game.child.wait();
+    assert!(!data.join("save.ron").exists());
+    assert!(data.join("save.ron.prev").exists(), "the old save is kept");
+    std::fs::write(data.join("save.ron"), "a save gone bad").unwrap();
+
+    // Relaunched: the bad save is reported on stderr and on the title,
+    // which offers the kept game; taking it moves it back.
+    let mut command = title_game_command(&display, &scratch.0);
+    small_window(&mut command);
+    let game = Game::start(command);
+    let reported = game
+        .line_with("could not be loaded", Duration::from_secs(60))
+        .expect("the bad save is reported on stderr");
+    assert!(reported.contains("save.ron.bad"), "{reported}");
+    let window = focus_window(&display);
+    std::thread::sleep(Duration::from_secs(3));
+    let texts = game.ui_texts(&display, &window);
+    assert!(
+        with_words(&texts, "Continue earlier game   (Surface, turn 321)").is_some(),
+        "{texts:#?}"
+    );
+    assert!(with_words(&texts, "could not be loaded").is_some());
+    press(&display, &window, "Return");
+    assert!(
+        game.wait_for_line(READY_LINE, Duration::from_secs(60)),
+        "the earlier game continues"
+    );
+    assert!(data.join("save.ron").exists(), "moved back to save.ron");
+    assert!(!data.join("save.ron.prev").exists());
+    assert!(
+        game.line_with("could not be loaded", Duration::from_secs(2))
+            .is_none(),
+        "reported once"
+    );
+    keep_shots_if_asked(&scratch.0.join("shots"));
+}
