@@ -107,16 +107,27 @@ fn median(sorted: &[u64]) -> Option<u64> {
     sorted.get(sorted.len().saturating_sub(1) / 2).copied()
 }
 
-/// A headless app playing `new_game`.
+/// A headless app playing `new_game`, its schedules on one thread.
 pub fn headless_app(new_game: NewGame) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.add_plugins(RulesPlugin { new_game });
+    run_on_one_thread(&mut app);
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
     app.update();
     app
+}
+
+/// Runs every schedule of `app` on the calling thread. A turn's systems
+/// are small, so handing them to other threads costs more than it saves,
+/// most of all on a machine whose cores are busy with other work.
+fn run_on_one_thread(app: &mut App) {
+    let mut schedules = app.world_mut().resource_mut::<Schedules>();
+    for (_, schedule) in schedules.iter_mut() {
+        schedule.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
+    }
 }
 
 /// Plays `turns` turns with the bot, checking the invariants after each.
