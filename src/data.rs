@@ -2,6 +2,7 @@
 //! `assets/data/creatures.ron` with plain serde, so the headless rules need
 //! no asset server.
 
+use std::ops::RangeInclusive;
 use std::path::Path;
 
 use gloomdelve_core::mapgen::{self, caves};
@@ -14,30 +15,88 @@ fn read_data<T>(path: &Path, parse: impl FnOnce(&str) -> Result<T, String>) -> R
     parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// The first field whose check failed, if any.
-fn first_failed(checks: &[(&'static str, bool)]) -> Result<(), &'static str> {
-    checks
-        .iter()
-        .find(|(_, ok)| !ok)
-        .map_or(Ok(()), |(field, _)| Err(*field))
+/// Checks that `value` lies in `range`; the error names the field, the
+/// value and the allowed range.
+fn in_range<T: PartialOrd + std::fmt::Display>(
+    field: &str,
+    value: T,
+    range: RangeInclusive<T>,
+) -> Result<(), String> {
+    if range.contains(&value) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{field}: {value} is out of range: use {} to {}",
+            range.start(),
+            range.end()
+        ))
+    }
 }
 
+/// Checks that `field` is no more than `limit_field`, a value it is
+/// measured against.
+fn at_most<T: PartialOrd + std::fmt::Display>(
+    (field, value): (&str, T),
+    (limit_field, limit): (&str, T),
+) -> Result<(), String> {
+    if value <= limit {
+        Ok(())
+    } else {
+        Err(format!(
+            "{field}: {value} is out of range: use at most {limit_field} ({limit})"
+        ))
+    }
+}
+
+/// Checks that `ok` holds; the error is `field: problem`.
+fn require(field: &str, ok: bool, problem: &str) -> Result<(), String> {
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("{field}: {problem}"))
+    }
+}
+
+/// The first failed check of `checks`, if any.
+fn first_error(checks: impl IntoIterator<Item = Result<(), String>>) -> Result<(), String> {
+    checks.into_iter().collect()
+}
+
+// The ranges the numbers share, across the data files.
+
+/// Hit points, of the hero or of a creature, and what a potion heals.
+const HP: RangeInclusive<i32> = 1..=9999;
+/// Attack and defense, of the hero, a creature or a piece of gear.
+const STAT: RangeInclusive<i32> = 0..=999;
+/// The damage of one scroll or of one turn of sickness.
+const DAMAGE: RangeInclusive<i32> = 0..=9999;
+/// Food: the stomach, a meal, a threshold, what a turn costs.
+const FOOD: RangeInclusive<i32> = 0..=100_000;
+/// A chance, from never to always.
+const CHANCE: RangeInclusive<f64> = 0.0..=1.0;
+/// A depth a kind first appears at (0 is the surface).
+const DEPTH: RangeInclusive<u32> = 0..=100;
+/// How many of a kind a new level holds.
+const PER_CAVE: RangeInclusive<u32> = 0..=1000;
+
 /// Parses a RON list of entries and checks each one; an error names the
-/// entry (counting from 1) and the failing field.
+/// entry (counting from 1), the field and what is wrong with it.
 fn parse_entries<T: serde::de::DeserializeOwned>(
     text: &str,
     name: impl Fn(&T) -> &str,
-    check: impl Fn(&T) -> Result<(), &'static str>,
+    check: impl Fn(&T) -> Result<(), String>,
 ) -> Result<Vec<T>, String> {
     let entries: Vec<T> = ron::from_str(text).map_err(|e| e.to_string())?;
     for (i, entry) in entries.iter().enumerate() {
-        check(entry).map_err(|field| {
-            format!(
-                "entry {} ({:?}): {field} is out of range",
-                i + 1,
-                name(entry)
-            )
-        })?;
+        let named = |problem: String| format!("entry {} ({:?}): {problem}", i + 1, name(entry));
+        check(entry).map_err(named)?;
+        if let Some(first) = entries[..i].iter().position(|e| name(e) == name(entry)) {
+            return Err(named(format!(
+                "name: {:?} is entry {} already",
+                name(entry),
+                first + 1
+            )));
+        }
     }
     Ok(entries)
 }
@@ -134,35 +193,56 @@ impl Default for HungerRules {
 }
 
 impl HungerRules {
-    /// The first field that is out of range, if any.
-    fn check(&self) -> Result<(), &'static str> {
-        first_failed(&[
-            ("hunger.max_food", self.max_food >= 1),
-            (
-                "hunger.start_food",
-                (1..=self.max_food).contains(&self.start_food),
+    /// The allowed range of every hunger number, then the order of the
+    /// thresholds: starving <= weak <= hungry <= satiated.
+    fn check(&self) -> Result<(), String> {
+        first_error([
+            in_range("hunger.max_food", self.max_food, 1..=*FOOD.end()),
+            in_range("hunger.start_food", self.start_food, 1..=*FOOD.end()),
+            in_range("hunger.food_per_turn", self.food_per_turn, FOOD),
+            in_range("hunger.food_per_dig", self.food_per_dig, FOOD),
+            in_range("hunger.satiated_above", self.satiated_above, FOOD),
+            in_range("hunger.hungry_below", self.hungry_below, FOOD),
+            in_range("hunger.weak_below", self.weak_below, FOOD),
+            in_range("hunger.starving_below", self.starving_below, FOOD),
+            in_range("hunger.weak_attack_penalty", self.weak_attack_penalty, STAT),
+            in_range(
+                "hunger.corpse_rots_after",
+                self.corpse_rots_after,
+                0..=100_000,
             ),
-            ("hunger.food_per_turn", self.food_per_turn >= 0),
-            ("hunger.food_per_dig", self.food_per_dig >= 0),
-            (
-                "hunger.starving_below",
-                self.starving_below >= 0 && self.starving_below <= self.weak_below,
-            ),
-            ("hunger.weak_below", self.weak_below <= self.hungry_below),
-            (
-                "hunger.hungry_below",
-                self.hungry_below <= self.satiated_above,
-            ),
-            ("hunger.weak_attack_penalty", self.weak_attack_penalty >= 0),
-            (
+            in_range(
                 "hunger.corpse_vanishes_after",
-                self.corpse_vanishes_after >= self.corpse_rots_after,
+                self.corpse_vanishes_after,
+                0..=100_000,
             ),
-            (
+            in_range(
                 "hunger.rotten_sickness_chance",
-                (0.0..=1.0).contains(&self.rotten_sickness_chance),
+                self.rotten_sickness_chance,
+                CHANCE,
             ),
-            ("hunger.sickness_damage", self.sickness_damage >= 0),
+            in_range("hunger.sickness_turns", self.sickness_turns, 0..=1000),
+            in_range("hunger.sickness_damage", self.sickness_damage, DAMAGE),
+            at_most(
+                ("hunger.start_food", self.start_food),
+                ("hunger.max_food", self.max_food),
+            ),
+            at_most(
+                ("hunger.starving_below", self.starving_below),
+                ("hunger.weak_below", self.weak_below),
+            ),
+            at_most(
+                ("hunger.weak_below", self.weak_below),
+                ("hunger.hungry_below", self.hungry_below),
+            ),
+            at_most(
+                ("hunger.hungry_below", self.hungry_below),
+                ("hunger.satiated_above", self.satiated_above),
+            ),
+            at_most(
+                ("hunger.corpse_rots_after", self.corpse_rots_after),
+                ("hunger.corpse_vanishes_after", self.corpse_vanishes_after),
+            ),
         ])
     }
 }
@@ -202,39 +282,37 @@ impl RulesData {
     /// Parses rules RON and checks its values.
     pub fn parse(text: &str) -> Result<Self, String> {
         let rules: RulesData = ron::from_str(text).map_err(|e| e.to_string())?;
-        mapgen::check_size(rules.cave_width, rules.cave_height)
-            .map_err(|e| format!("cave_width/cave_height: {e}"))?;
-        if !(1..=60).contains(&rules.hero_vision) {
-            return Err(format!(
-                "hero_vision: {} is out of range: use 1 to 60 tiles",
-                rules.hero_vision
-            ));
-        }
-        let checks = [
-            ("hero_hp", rules.hero_hp >= 1),
-            ("hero_attack", rules.hero_attack >= 0),
-            ("hero_defense", rules.hero_defense >= 0),
-            ("regen_every", rules.regen_every >= 1),
-            (
-                "fungus_spread_chance",
-                (0.0..=1.0).contains(&rules.fungus_spread_chance),
-            ),
-            (
-                "fungus_spread_range",
-                (1..=50).contains(&rules.fungus_spread_range),
-            ),
-            (
-                "fungi_per_level",
-                (1..=100_000).contains(&rules.fungi_per_level),
-            ),
-            ("goblin_search_budget", rules.goblin_search_budget >= 1),
-            ("log_fade_turns", rules.log_fade_turns >= 1),
-            ("depths", (1..=100).contains(&rules.depths)),
-        ];
-        first_failed(&checks)
-            .and_then(|()| rules.hunger.check())
-            .map_err(|field| format!("{field}: the value is out of range"))?;
+        rules.check()?;
         Ok(rules)
+    }
+
+    /// The allowed range of every number in `rules.ron`.
+    fn check(&self) -> Result<(), String> {
+        mapgen::check_size(self.cave_width, self.cave_height)
+            .map_err(|e| format!("cave_width/cave_height: {e}"))?;
+        first_error([
+            in_range("hero_vision", self.hero_vision, 1..=60),
+            in_range("hero_hp", self.hero_hp, HP),
+            in_range("hero_attack", self.hero_attack, STAT),
+            in_range("hero_defense", self.hero_defense, STAT),
+            in_range("regen_every", self.regen_every, 1..=10_000),
+            in_range("fungus_spread_chance", self.fungus_spread_chance, CHANCE),
+            in_range("fungus_spread_range", self.fungus_spread_range, 1..=50),
+            in_range("fungus_max_spreads", self.fungus_max_spreads, 0..=1000),
+            in_range("fungi_per_level", self.fungi_per_level, 1..=100_000),
+            in_range(
+                "goblin_search_budget",
+                self.goblin_search_budget,
+                1..=1_000_000,
+            ),
+            in_range("log_fade_turns", self.log_fade_turns, 1..=10_000),
+            in_range("paralyze_turns", self.paralyze_turns, 0..=1000),
+            in_range("lightning_damage", self.lightning_damage, DAMAGE),
+            in_range("fireball_damage", self.fireball_damage, DAMAGE),
+            in_range("fireball_radius", self.fireball_radius, 0..=20),
+            in_range("depths", self.depths, 1..=*DEPTH.end()),
+            self.hunger.check(),
+        ])
     }
 }
 
@@ -301,31 +379,40 @@ impl CreatureBook {
 
     pub fn parse(text: &str) -> Result<Self, String> {
         let kinds = parse_entries(text, |k: &CreatureKind| &k.name, check_kind)?;
-        Ok(Self { kinds })
+        let book = Self { kinds };
+        book.check_the_kinds_the_rules_need()?;
+        Ok(book)
     }
 
     /// The kind with this name.
     pub fn find(&self, name: &str) -> Option<usize> {
         self.kinds.iter().position(|k| k.name == name)
     }
+
+    /// The hunt sends creatures that move after the hero: one kind must.
+    fn check_the_kinds_the_rules_need(&self) -> Result<(), String> {
+        require(
+            "ai",
+            self.kinds.iter().any(|k| k.ai != AiKind::Fungus),
+            "no kind moves (every ai is Fungus): the hunt needs a Bat, Rat or Goblin",
+        )
+    }
 }
 
-fn check_kind(kind: &CreatureKind) -> Result<(), &'static str> {
-    let checks = [
-        ("name", !kind.name.trim().is_empty()),
-        ("sprite", !kind.sprite.trim().is_empty()),
-        ("hp", kind.hp >= 1),
-        ("attack", kind.attack >= 0),
-        ("defense", kind.defense >= 0),
-        ("vision", (0..=30).contains(&kind.vision)),
-        ("speed", (1..=4).contains(&kind.speed)),
-        ("per_cave", kind.per_cave <= 1000),
-        (
-            "more_per_depth",
-            (0.0..=100.0).contains(&kind.more_per_depth),
-        ),
-    ];
-    first_failed(&checks)
+/// The allowed range of every number of a creature kind.
+fn check_kind(kind: &CreatureKind) -> Result<(), String> {
+    first_error([
+        require("name", !kind.name.trim().is_empty(), "is empty"),
+        require("sprite", !kind.sprite.trim().is_empty(), "is empty"),
+        in_range("hp", kind.hp, HP),
+        in_range("attack", kind.attack, STAT),
+        in_range("defense", kind.defense, STAT),
+        in_range("vision", kind.vision, 0..=30),
+        in_range("speed", kind.speed, 1..=4),
+        in_range("per_cave", kind.per_cave, PER_CAVE),
+        in_range("from_depth", kind.from_depth, DEPTH),
+        in_range("more_per_depth", kind.more_per_depth, 0.0..=100.0),
+    ])
 }
 
 /// What an item does.
@@ -394,6 +481,39 @@ impl ItemKind {
             self.per_cave
         }
     }
+
+    /// The allowed range of every number of an item kind, and its texts.
+    fn check(&self) -> Result<(), String> {
+        first_error([
+            require("name", !self.name.trim().is_empty(), "is empty"),
+            require("sprite", !self.sprite.trim().is_empty(), "is empty"),
+            require(
+                "description",
+                !self.description.trim().is_empty(),
+                "is empty",
+            ),
+            self.check_effect(),
+            in_range("per_cave", self.per_cave, PER_CAVE),
+            in_range("from_depth", self.from_depth, DEPTH),
+            require(
+                "stacks",
+                !self.stacks || self.may_stack(),
+                "only potions, rations and scrolls may stack",
+            ),
+        ])
+    }
+
+    /// The allowed range of the effect's number.
+    fn check_effect(&self) -> Result<(), String> {
+        match self.effect {
+            ItemEffect::Heal(hp) => in_range("effect Heal", hp, HP),
+            ItemEffect::Weapon(attack) => in_range("effect Weapon", attack, STAT),
+            ItemEffect::Armour(defense) => in_range("effect Armour", defense, STAT),
+            ItemEffect::Food(food) => in_range("effect Food", food, FOOD),
+            ItemEffect::Coins(copper) => in_range("effect Coins", copper, 0..=100_000),
+            ItemEffect::Scroll(_) | ItemEffect::Key => Ok(()),
+        }
+    }
 }
 
 /// Every item kind, in file order.
@@ -409,21 +529,40 @@ impl ItemBook {
     }
 
     pub fn parse(text: &str) -> Result<Self, String> {
-        let check = |kind: &ItemKind| {
-            first_failed(&[
-                ("name", !kind.name.trim().is_empty()),
-                ("sprite", !kind.sprite.trim().is_empty()),
-                ("description", !kind.description.trim().is_empty()),
-                ("per_cave", kind.per_cave <= 1000),
-                ("stacks", !kind.stacks || kind.may_stack()),
-            ])
-        };
-        let kinds = parse_entries(text, |k: &ItemKind| &k.name, check)?;
-        Ok(Self { kinds })
+        let kinds = parse_entries(text, |k: &ItemKind| &k.name, ItemKind::check)?;
+        let book = Self { kinds };
+        book.check_the_kinds_the_rules_need()?;
+        Ok(book)
     }
 
     /// The kind with this name.
     pub fn find(&self, name: &str) -> Option<usize> {
         self.kinds.iter().position(|k| k.name == name)
     }
+
+    /// The rules lay the Gold Key (found by its effect) on the deepest
+    /// level, and make a body an item of the kind named "corpse".
+    fn check_the_kinds_the_rules_need(&self) -> Result<(), String> {
+        let corpse = self.find(CORPSE).map(|k| self.kinds[k].effect);
+        first_error([
+            require(
+                "effect",
+                self.kinds.iter().any(|k| k.effect == ItemEffect::Key),
+                "no kind has the effect Key: without the Gold Key the game cannot be won",
+            ),
+            require(
+                "name",
+                corpse.is_some(),
+                "no kind is named \"corpse\": the rules make every body one",
+            ),
+            require(
+                "effect",
+                corpse.is_none() || matches!(corpse, Some(ItemEffect::Food(_))),
+                "the kind named \"corpse\" must have the effect Food",
+            ),
+        ])
+    }
 }
+
+/// The name of the item kind a body becomes.
+pub const CORPSE: &str = "corpse";

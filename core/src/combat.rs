@@ -5,7 +5,7 @@ use crate::rng::GameRng;
 /// The damage of one hit: `d = max(0, attack − defense)`, then a uniform
 /// roll in `1..=d`. Every hit does at least 1; when `d` is 0 it does exactly 1.
 pub fn damage_roll(rng: &mut GameRng, attack: i32, defense: i32) -> i32 {
-    let d = (attack - defense).max(0);
+    let d = attack.saturating_sub(defense).max(0);
     if d == 0 { 1 } else { rng.range(0, d) + 1 }
 }
 
@@ -30,6 +30,14 @@ mod tests {
         let mut rng = GameRng::new(2);
         for (atk, def) in [(0, 0), (2, 2), (1, 5), (-3, 0)] {
             assert_eq!(damage_roll(&mut rng, atk, def), 1);
+        }
+    }
+
+    #[test]
+    fn an_attack_far_below_the_defense_saturates_rather_than_wraps() {
+        let mut rng = GameRng::new(4);
+        for _ in 0..100 {
+            assert_eq!(damage_roll(&mut rng, i32::MIN, 1), 1);
         }
     }
 

@@ -168,7 +168,7 @@ impl Actors<'_, '_> {
             if health.hp <= 0 {
                 return None;
             }
-            health.hp -= damage;
+            health.hp = health.hp.saturating_sub(damage);
             (name.to_string(), pos.0, is_hero, health.hp <= 0, health.max)
         };
         if killed && is_hero {
@@ -301,7 +301,7 @@ fn leave_corpses(
     turn: Res<TurnCount>,
     dead: Query<(Entity, &Name, &GridPos, &Health, &Drawn), With<Creature>>,
 ) {
-    let corpse_kind = new_game.items.find("corpse");
+    let corpse_kind = new_game.items.find(crate::data::CORPSE);
     for (entity, name, pos, health, drawn) in &dead {
         if health.hp > 0 {
             continue;
@@ -321,7 +321,7 @@ pub fn corpse(of: &Name, sprite: &str, at: Pos, max_hp: i32, died: u64) -> impl 
     (
         Name::new(format!("{of} corpse")),
         Corpse {
-            food: max_hp * 3,
+            food: max_hp.saturating_mul(3),
             died,
             rotten: false,
         },

@@ -44,12 +44,12 @@ impl Stomach {
     /// Adds `food`. Past the maximum the stomach stretches by half the
     /// excess and is filled to its new size; returns true when it did.
     pub fn fill(&mut self, food: i32) -> bool {
-        self.food += food;
-        let excess = self.food - self.max;
+        self.food = self.food.saturating_add(food);
+        let excess = self.food.saturating_sub(self.max);
         if excess <= 0 {
             return false;
         }
-        self.max += excess / 2;
+        self.max = self.max.saturating_add(excess / 2);
         self.food = self.max;
         true
     }
@@ -272,7 +272,7 @@ pub(crate) fn eat(
     say(format!("You eat {}.", crate::text::the(name.as_str())));
     if stomach.fill(food) {
         say("You can't believe your stomach can hold that much!".to_string());
-        health.hp -= 1;
+        health.hp = health.hp.saturating_sub(1);
         if health.hp <= 0 {
             cause.0 = Some("burst from overeating".to_string());
         }
@@ -320,7 +320,11 @@ fn burn_food(
         return;
     };
     let rules = &new_game.rules.hunger;
-    stomach.food = (stomach.food - rules.food_per_turn - digs * rules.food_per_dig).max(0);
+    let cost = rules
+        .food_per_dig
+        .saturating_mul(digs)
+        .saturating_add(rules.food_per_turn);
+    stomach.food = stomach.food.saturating_sub(cost).max(0);
     if stomach.food == 0 && health.hp > 0 {
         health.hp = 0;
         cause.0 = Some("starved".to_string());

@@ -269,7 +269,7 @@ pub fn pick_up_at(
     let mut result = Pickup::default();
     for (entity, kind, name) in here {
         if let ItemEffect::Coins(copper) = book.kinds[kind].effect {
-            purse.copper += copper;
+            purse.copper = purse.copper.saturating_add(copper);
             say(format!("You pick up {}.", Purse { copper }.describe()));
             commands.entity(entity).despawn();
         } else {

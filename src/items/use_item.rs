@@ -56,8 +56,8 @@ pub fn worn_stats(
         _ => 0,
     };
     Fighter {
-        attack: base.attack + attack,
-        defense: base.defense + defense,
+        attack: base.attack.saturating_add(attack),
+        defense: base.defense.saturating_add(defense),
     }
 }
 
@@ -77,7 +77,10 @@ pub fn refresh_hero_stats(
     };
     let mut stats = worn_stats(base, equipment, &new_game.items, &items);
     if stomach.is_some_and(|s| s.state.weakens()) {
-        stats.attack = (stats.attack - rules.hunger.weak_attack_penalty).max(0);
+        stats.attack = stats
+            .attack
+            .saturating_sub(rules.hunger.weak_attack_penalty)
+            .max(0);
     }
     fighter.set_if_neq(stats);
 }
@@ -146,7 +149,7 @@ fn apply(
 ) -> bool {
     match effect {
         ItemEffect::Heal(amount) => {
-            health.hp = (health.hp + amount).min(health.max);
+            health.hp = health.hp.saturating_add(amount).min(health.max);
             pack.0.retain(|&e| e != item);
             commands.entity(item).despawn();
             say(format!("You drink {}. You feel better.", the(name)));

@@ -107,16 +107,27 @@ fn median(sorted: &[u64]) -> Option<u64> {
     sorted.get(sorted.len().saturating_sub(1) / 2).copied()
 }
 
-/// A headless app playing `new_game`.
+/// A headless app playing `new_game`, its schedules on one thread.
 pub fn headless_app(new_game: NewGame) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.add_plugins(RulesPlugin { new_game });
+    run_on_one_thread(&mut app);
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
     app.update();
     app
+}
+
+/// Runs every schedule of `app` on the calling thread. A turn's systems
+/// are small, so handing them to other threads costs more than it saves,
+/// most of all on a machine whose cores are busy with other work.
+fn run_on_one_thread(app: &mut App) {
+    let mut schedules = app.world_mut().resource_mut::<Schedules>();
+    for (_, schedule) in schedules.iter_mut() {
+        schedule.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
+    }
 }
 
 /// Plays `turns` turns with the bot, checking the invariants after each.
@@ -142,33 +153,41 @@ pub fn run_recorded(new_game: NewGame, turns: u64) -> Result<(Report, Recording)
 }
 
 /// Plays a recording back on `new_game`'s data (its seed and mode come
-/// from the recording), checking the invariants after each action.
+/// from the recording), step for step as [`run`] played it, so the report
+/// is the recorded game's, field for field.
 pub fn replay(mut new_game: NewGame, recording: &Recording) -> Result<Report, Violation> {
     new_game.seed = recording.seed;
     new_game.mode = recording.mode;
     let (seed, mode) = (new_game.seed, new_game.mode);
     let mut app = headless_app(new_game);
+    let mut actions = recording.actions.iter().copied();
     let mut checks = 0;
-    for &recorded in &recording.actions {
-        if !playing(&app) {
+    while still_playing(&app) {
+        let Some(first) = actions.next() else {
             break;
-        }
-        let action = {
-            let world = app.world_mut();
-            let pack = world
-                .query_filtered::<&crate::items::Pack, With<crate::map::Hero>>()
-                .single(world)
-                .ok()
-                .cloned()
-                .unwrap_or_default();
-            replay::to_action(recorded, &pack)
         };
-        app.world_mut().resource_mut::<PendingAction>().0 = Some(action);
-        app.update();
-        settle(&mut app);
+        let first = recorded_action(app.world_mut(), first);
+        // The wait `run` played after a refused action is recorded next.
+        step(&mut app, first, |app| {
+            actions
+                .next()
+                .map(|then| recorded_action(app.world_mut(), then))
+        });
         checks += invariants::check(app.world_mut(), seed)?;
     }
+    checks += finish(&mut app, seed)?;
     Ok(report(app.world_mut(), seed, mode, checks))
+}
+
+/// The action a recorded one stands for, with the hero's pack as it is now.
+fn recorded_action(world: &mut World, recorded: replay::Recorded) -> crate::turn::Action {
+    let pack = world
+        .query_filtered::<&crate::items::Pack, With<crate::map::Hero>>()
+        .single(world)
+        .ok()
+        .cloned()
+        .unwrap_or_default();
+    replay::to_action(recorded, &pack)
 }
 
 /// Like [`run`], but at turn `load_at` the game is saved and continued in
@@ -195,25 +214,65 @@ pub fn run_with_a_load(new_game: NewGame, turns: u64, load_at: u64) -> Result<Re
 /// many invariant checks ran.
 fn play_until(app: &mut App, seed: u64, turns: u64) -> Result<u64, Violation> {
     let mut checks = 0;
-    while app.world().resource::<TurnCount>().0 < turns && playing(app) {
+    while app.world().resource::<TurnCount>().0 < turns && still_playing(app) {
         let action = bot::choose(app.world_mut());
-        app.world_mut().resource_mut::<PendingAction>().0 = Some(action);
-        let before = app.world().resource::<TurnCount>().0;
-        app.update();
-        settle(app);
-        if app.world().resource::<TurnCount>().0 == before {
-            // The action was refused (no turn): let the world go on.
-            app.world_mut().resource_mut::<PendingAction>().0 = Some(crate::turn::Action::Wait);
-            app.update();
-            settle(app);
-        }
+        // A refused action (no turn) is followed by a wait: the world goes on.
+        step(app, action, |_| Some(crate::turn::Action::Wait));
         checks += invariants::check(app.world_mut(), seed)?;
     }
-    Ok(checks)
+    Ok(checks + finish(app, seed)?)
+}
+
+/// Plays `first`, and when it took no turn the action `then` gives, letting
+/// the world settle after each.
+fn step(
+    app: &mut App,
+    first: crate::turn::Action,
+    then: impl FnOnce(&mut App) -> Option<crate::turn::Action>,
+) {
+    let before = app.world().resource::<TurnCount>().0;
+    act(app, first);
+    if app.world().resource::<TurnCount>().0 == before
+        && let Some(second) = then(app)
+    {
+        act(app, second);
+    }
+}
+
+/// Hands the hero `action` and runs the frame it takes.
+fn act(app: &mut App, action: crate::turn::Action) {
+    app.world_mut().resource_mut::<PendingAction>().0 = Some(action);
+    app.update();
+    settle(app);
+}
+
+/// Ends a game whose last action ended it (a death, a win): the screen
+/// change it asked for happens, and the invariants are checked once more.
+/// Nothing happens to a game still going.
+fn finish(app: &mut App, seed: u64) -> Result<u64, Violation> {
+    if !ending(app) {
+        return Ok(0);
+    }
+    app.update();
+    invariants::check(app.world_mut(), seed)
 }
 
 fn playing(app: &App) -> bool {
     *app.world().resource::<State<Screen>>().get() == Screen::Playing
+}
+
+/// Whether the game has asked to leave the playing screen (to the game
+/// over or victory screen), which happens in the next frame.
+fn ending(app: &App) -> bool {
+    !matches!(
+        app.world().resource::<NextState<Screen>>(),
+        NextState::Unchanged
+    )
+}
+
+/// Whether the hero may still act: playing, and no end asked for.
+fn still_playing(app: &App) -> bool {
+    playing(app) && !ending(app)
 }
 
 /// Lets a change of level or screen finish.

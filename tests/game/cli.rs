@@ -169,3 +169,30 @@ fn sim_record_through_a_symlink_writes_the_linked_file() {
     assert_eq!(std::fs::read_dir(dir.join("runs")).unwrap().count(), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_data_value_out_of_range_stops_the_game_naming_the_file() {
+    let root = std::env::temp_dir().join(format!("gloomdelve-bad-data-{}", std::process::id()));
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    std::fs::create_dir_all(root.join("assets/data")).unwrap();
+    std::fs::create_dir_all(root.join("assets/sprites")).unwrap();
+    let atlas = gloomdelve::assets::ATLAS_PATH;
+    std::fs::copy(shipped.join(atlas), root.join("assets").join(atlas)).unwrap();
+    for file in ["rules.ron", "creatures.ron", "items.ron"] {
+        let text = std::fs::read_to_string(shipped.join("data").join(file)).unwrap();
+        let text = text.replace("Food(350)", "Food(-100000)");
+        std::fs::write(root.join("assets/data").join(file), text).unwrap();
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_gloomdelve"))
+        .args(["sim", "--seed", "1", "--turns", "5"])
+        .env("BEVY_ASSET_ROOT", &root)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&root);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
+    assert!(
+        stderr.contains("items.ron: entry 12 (\"ration\"): effect Food: -100000"),
+        "{stderr}"
+    );
+}

@@ -578,3 +578,33 @@ fn a_held_key_stops_walking_when_a_monster_comes_into_view() {
         "and holding keeps going: the fungus is known now"
     );
 }
+
+#[test]
+fn creature_numbers_are_refused_outside_their_range_and_the_hunt_needs_a_mover() {
+    let shipped = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data/creatures.ron"),
+    )
+    .unwrap();
+    for (from, to, expected) in [
+        (
+            "hp: 14",
+            "hp: 2147483647",
+            "entry 4 (\"goblin\"): hp: 2147483647 is out of range: use 1 to 9999",
+        ),
+        ("attack: 5", "attack: -5", "attack: -5"),
+        ("defense: 1", "defense: 10000", "defense: 10000"),
+        ("from_depth: 2", "from_depth: 500", "from_depth: 500"),
+    ] {
+        let err = CreatureBook::parse(&shipped.replacen(from, to, 1)).unwrap_err();
+        assert!(err.contains(expected), "{to}: {err}");
+    }
+    let fungi_only = shipped
+        .replace("ai: Bat", "ai: Fungus")
+        .replace("ai: Rat", "ai: Fungus");
+    let err = CreatureBook::parse(&fungi_only.replace("ai: Goblin", "ai: Fungus")).unwrap_err();
+    assert!(err.contains("hunt"), "{err}");
+    assert!(
+        CreatureBook::parse(&fungi_only).is_ok(),
+        "one mover is enough"
+    );
+}

@@ -389,3 +389,14 @@ fn e_eats_what_lies_underfoot_with_one_key() {
         "nothing underfoot or packed"
     );
 }
+
+#[test]
+fn a_stomach_filled_past_the_largest_number_stays_full_not_empty() {
+    let rules = gloomdelve::data::HungerRules::default();
+    let mut stomach = gloomdelve::hunger::Stomach::new(&rules);
+    stomach.food = i32::MAX - 10;
+    stomach.max = i32::MAX - 10;
+    assert!(stomach.fill(100_000), "it stretches");
+    assert_eq!(stomach.food, stomach.max, "filled to its new size");
+    assert!(stomach.max > i32::MAX - 10, "{stomach:?}");
+}

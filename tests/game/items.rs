@@ -629,3 +629,53 @@ fn goblin_hp() -> i32 {
         .map(|kind| kind.hp)
         .expect("the shipped book has goblins")
 }
+
+/// The text of the shipped `items.ron`.
+fn shipped_items() -> String {
+    std::fs::read_to_string(crate::levels::data("items.ron")).unwrap()
+}
+
+/// The shipped `items.ron` with the lines holding `dropped` left out.
+fn shipped_items_without(dropped: &str) -> String {
+    let text = shipped_items();
+    let kept: Vec<&str> = text.lines().filter(|l| !l.contains(dropped)).collect();
+    kept.join("\n")
+}
+
+#[test]
+fn item_numbers_are_refused_outside_their_range_naming_entry_field_value_and_range() {
+    let err = ItemBook::parse(&shipped_items().replace("Food(350)", "Food(-100000)")).unwrap_err();
+    for part in [
+        "entry 12",
+        "\"ration\"",
+        "effect Food",
+        "-100000",
+        "0 to 100000",
+    ] {
+        assert!(err.contains(part), "expected {part:?} in {err:?}");
+    }
+    for (from, to, field) in [
+        ("Heal(10)", "Heal(0)", "effect Heal"),
+        ("Weapon(5)", "Weapon(5000)", "effect Weapon"),
+        ("Armour(1)", "Armour(-1)", "effect Armour"),
+        ("Coins(8)", "Coins(4000000000)", "effect Coins"),
+        ("from_depth: 7", "from_depth: 700", "from_depth"),
+    ] {
+        let err = ItemBook::parse(&shipped_items().replacen(from, to, 1)).unwrap_err();
+        assert!(err.contains(field), "{to}: {err}");
+    }
+}
+
+#[test]
+fn the_item_kinds_the_rules_need_are_required_by_name_or_effect() {
+    let err = ItemBook::parse(&shipped_items_without("\"Gold Key\"")).unwrap_err();
+    assert!(err.contains("Key") && err.contains("won"), "{err}");
+    let err = ItemBook::parse(&shipped_items_without("name: \"corpse\"")).unwrap_err();
+    assert!(err.contains("\"corpse\""), "{err}");
+    let not_food = shipped_items().replace("effect: Food(0)", "effect: Heal(5)");
+    let err = ItemBook::parse(&not_food).unwrap_err();
+    assert!(err.contains("corpse") && err.contains("Food"), "{err}");
+    let twice = shipped_items().replace("name: \"club\"", "name: \"dagger\"");
+    let err = ItemBook::parse(&twice).unwrap_err();
+    assert!(err.contains("\"dagger\" is entry 3 already"), "{err}");
+}

@@ -610,3 +610,51 @@ mod tiles_touched {
         );
     }
 }
+
+#[test]
+fn every_rules_number_is_refused_outside_its_range_naming_field_value_and_range() {
+    let refused = |text: &str, expected: &[&str]| {
+        let err = RulesData::parse(text).unwrap_err();
+        for part in expected {
+            assert!(err.contains(part), "{text}: expected {part:?} in {err:?}");
+        }
+    };
+    refused(
+        "(hero_hp: 2147483647)",
+        &["hero_hp", "2147483647", "1 to 9999"],
+    );
+    refused("(hero_attack: -1)", &["hero_attack", "-1", "0 to 999"]);
+    refused(
+        "(fireball_radius: 1000)",
+        &["fireball_radius", "1000", "0 to 20"],
+    );
+    refused("(lightning_damage: -5)", &["lightning_damage", "-5"]);
+    refused("(paralyze_turns: 5000)", &["paralyze_turns", "5000"]);
+    refused("(regen_every: 0)", &["regen_every", "0", "1 to 10000"]);
+    refused(
+        "(fungus_spread_chance: 1.5)",
+        &["fungus_spread_chance", "1.5", "0 to 1"],
+    );
+    refused(
+        "(hunger: (food_per_turn: -3))",
+        &["hunger.food_per_turn", "-3"],
+    );
+    refused(
+        "(hunger: (sickness_damage: 100000))",
+        &["hunger.sickness_damage"],
+    );
+    refused(
+        "(hunger: (start_food: 2000))",
+        &["hunger.start_food", "2000", "hunger.max_food (1000)"],
+    );
+}
+
+#[test]
+fn a_hero_with_the_most_hp_drinks_a_potion_without_dying_of_it() {
+    // Seed 1 drinks its first potion on turn 188; i32::MAX + 10 wrapped
+    // round to a negative HP, a death with no cause.
+    let mut game = crate::sim::shipped_game(1, gloomdelve::Mode::Delve);
+    game.rules.hero_hp = i32::MAX;
+    let report = gloomdelve::sim::run(game, 200).unwrap();
+    assert_eq!(report.outcome, "alive", "{report:?}");
+}

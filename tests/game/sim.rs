@@ -95,6 +95,31 @@ fn a_recorded_game_replays_to_the_same_state_hash() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A game on the shipped data but for one change to its rules.
+fn game_with(seed: u64, change: fn(&mut gloomdelve::RulesData)) -> gloomdelve::NewGame {
+    let mut game = shipped_game(seed, Mode::Delve);
+    change(&mut game.rules);
+    game
+}
+
+#[test]
+fn a_replay_reports_what_the_recorded_game_reported() {
+    let games = [
+        ("killed by a goblin", shipped_game(3, Mode::Delve)),
+        ("killed by a goblin", shipped_game(26, Mode::Delve)),
+        ("killed by a rat", shipped_game(45, Mode::Delve)),
+        ("starved", game_with(1, |r| r.hunger.food_per_turn = 40)),
+        ("won", game_with(3, |r| r.depths = 1)),
+        ("alive", shipped_game(1, Mode::Hunt)),
+    ];
+    for (outcome, game) in games {
+        let (recorded, recording) = gloomdelve::sim::run_recorded(game.clone(), 800).unwrap();
+        assert_eq!(recorded.outcome, outcome, "{recorded:?}");
+        let replayed = gloomdelve::sim::replay(game, &recording).unwrap();
+        assert_eq!(replayed, recorded, "seed {}", recorded.seed);
+    }
+}
+
 #[test]
 fn the_totals_count_wins_deaths_by_depth_and_starvation() {
     let game = |outcome: &str, depth: u32| gloomdelve::sim::Report {
