@@ -15,6 +15,7 @@ pub mod data;
 pub mod explore;
 pub mod fov;
 pub mod game_over;
+pub mod graphics;
 pub mod hud;
 pub mod hunger;
 pub mod hunt;

@@ -184,6 +184,7 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
             .unwrap_or_else(default_screenshot_dir),
     };
     let (width, height) = cli.window.or(remembered.window).unwrap_or((1280, 800));
+    gloomdelve::graphics::check_for_adapter()?;
     let mut app = App::new();
     // A player's game logs a failing system and goes on rather than crash;
     // the tests keep Bevy's default, which panics, so such bugs still show.

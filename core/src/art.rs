@@ -260,8 +260,9 @@ pub fn encode_png(width: u32, height: u32, rgba: &[u8]) -> Result<Vec<u8>, png::
     Ok(out)
 }
 
-/// Decodes a PNG into `(width, height, RGBA pixels)`, expanding RGB and
-/// palette images to RGBA.
+/// Decodes a PNG into `(width, height, RGBA pixels)`: every colour type
+/// (grey, grey and alpha, RGB, RGBA, palette) and bit depth (1 to 16) comes
+/// out as 8-bit RGBA, the one format the game hands the GPU.
 pub fn decode_png(bytes: &[u8]) -> Result<(u32, u32, Vec<u8>), png::DecodingError> {
     let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
@@ -306,6 +307,69 @@ pub struct AtlasSheet {
     pub rows: u32,
 }
 
+/// The most cells one sheet may have (a 1024×1024 grid), so that a typo
+/// in `columns` or `rows` cannot make the game allocate gigabytes.
+pub const MAX_SHEET_CELLS: u64 = 1 << 20;
+
+impl AtlasSheet {
+    /// How many cells the grid has, counted without overflow.
+    pub fn cells(&self) -> u64 {
+        u64::from(self.columns) * u64::from(self.rows)
+    }
+
+    /// Checks the sheet's path and the size of its grid.
+    fn check(&self, name: &str) -> Result<(), String> {
+        check_sheet_path(&self.path)
+            .map_err(|why| format!("sheet {name:?} has path {:?}: {why}", self.path))?;
+        if self.columns == 0 || self.rows == 0 {
+            return Err(format!(
+                "sheet {name:?} needs at least one column and one row"
+            ));
+        }
+        if self.cells() > MAX_SHEET_CELLS {
+            return Err(format!(
+                "sheet {name:?} has {} columns and {} rows, {} cells; at most {MAX_SHEET_CELLS} are allowed",
+                self.columns,
+                self.rows,
+                self.cells()
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A sheet path must name a file inside the assets folder: relative, with
+/// no `..`, and without `:` or `#`, which Bevy reads as an asset source
+/// (`name://`) or a label (`file#label`).
+fn check_sheet_path(path: &str) -> Result<(), &'static str> {
+    use std::path::Component;
+    if path.trim().is_empty() {
+        return Err("it is empty");
+    }
+    if path.contains(':') || path.contains('#') {
+        return Err("`:` and `#` are not allowed in a sheet path");
+    }
+    for component in Path::new(path).components() {
+        match component {
+            Component::RootDir | Component::Prefix(_) => {
+                return Err("it is absolute; give a path inside the assets folder");
+            }
+            Component::ParentDir => {
+                return Err("`..` leaves the assets folder; give a path inside it");
+            }
+            Component::CurDir | Component::Normal(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// The width and height in a PNG's header, read without decoding the image.
+pub fn png_size(bytes: &[u8]) -> Result<(u32, u32), png::DecodingError> {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let info = decoder.read_header_info()?;
+    Ok((info.width, info.height))
+}
+
 /// A sprite's sheet and cell index (row by row from the top left).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -342,7 +406,9 @@ impl Atlas {
     }
 
     /// Checks the atlas is self-consistent: a sane tile size and scale,
-    /// and every sprite inside a sheet that exists.
+    /// sheet paths inside the assets folder, grids of a bounded size, and
+    /// every sprite inside a sheet that exists. Sizes are counted in `u64`,
+    /// so no grid, however large, overflows or allocates here.
     pub fn validate(&self) -> Result<(), String> {
         if self.tile_size == 0 || self.tile_size > 256 {
             return Err(format!("tile_size {} must be 1 to 256", self.tile_size));
@@ -351,11 +417,7 @@ impl Atlas {
             return Err(format!("scale {} must be 2, 3 or 4", self.scale));
         }
         for (name, sheet) in &self.sheets {
-            if sheet.columns == 0 || sheet.rows == 0 {
-                return Err(format!(
-                    "sheet {name:?} needs at least one column and one row"
-                ));
-            }
+            sheet.check(name)?;
         }
         for (name, sprite) in &self.sprites {
             let Some(sheet) = self.sheets.get(&sprite.sheet) else {
@@ -364,14 +426,51 @@ impl Atlas {
                     sprite.sheet
                 ));
             };
-            if sprite.index >= sheet.columns * sheet.rows {
+            if u64::from(sprite.index) >= sheet.cells() {
                 return Err(format!(
                     "sprite {name:?} has index {} but sheet {:?} has only {} cells",
                     sprite.index,
                     sprite.sheet,
-                    sheet.columns * sheet.rows
+                    sheet.cells()
                 ));
             }
+        }
+        Ok(())
+    }
+
+    /// Checks a sheet image's PNG header against the atlas and the largest
+    /// texture the GPU takes (`max_side` pixels a side): the grid the atlas
+    /// declares must fit inside the image, and the image inside the limit.
+    /// Reads only the header, so a huge image is refused before it is decoded.
+    pub fn check_sheet_image(
+        &self,
+        name: &str,
+        png_bytes: &[u8],
+        max_side: u32,
+    ) -> Result<(), String> {
+        let sheet = self
+            .sheets
+            .get(name)
+            .ok_or_else(|| format!("there is no sheet {name:?}"))?;
+        let (width, height) =
+            png_size(png_bytes).map_err(|e| format!("not a readable PNG image: {e}"))?;
+        if width > max_side || height > max_side {
+            return Err(format!(
+                "the image is {width}x{height} pixels, larger than the {max_side}x{max_side} \
+                 this GPU can draw from"
+            ));
+        }
+        let tile = u64::from(self.tile_size);
+        let (grid_width, grid_height) = (
+            u64::from(sheet.columns) * tile,
+            u64::from(sheet.rows) * tile,
+        );
+        if grid_width > u64::from(width) || grid_height > u64::from(height) {
+            return Err(format!(
+                "the image is {width}x{height} pixels, but the atlas says it holds {}x{} \
+                 cells of {} pixels ({grid_width}x{grid_height})",
+                sheet.columns, sheet.rows, self.tile_size
+            ));
         }
         Ok(())
     }
@@ -479,6 +578,171 @@ mod tests {
         broken.sprites.get_mut("floor").unwrap().index = 99;
         assert!(broken.validate().unwrap_err().contains("only 8 cells"));
         assert!(Atlas::from_ron("(tile_size: 8)").is_err());
+    }
+
+    /// A PNG of `width`×`height` in `colour` and `depth`, every sample `value`.
+    fn flat_png(width: u32, height: u32, colour: png::ColorType, depth: png::BitDepth) -> Vec<u8> {
+        let samples = colour.samples()
+            * if depth == png::BitDepth::Sixteen {
+                2
+            } else {
+                1
+            };
+        let mut out = Vec::new();
+        let mut encoder = png::Encoder::new(&mut out, width, height);
+        encoder.set_color(colour);
+        encoder.set_depth(depth);
+        if colour == png::ColorType::Indexed {
+            encoder.set_palette(vec![10, 20, 30]);
+        }
+        let mut writer = encoder.write_header().unwrap();
+        let len = (width * height) as usize * samples;
+        let value = if colour == png::ColorType::Indexed {
+            0
+        } else {
+            200
+        };
+        writer.write_image_data(&vec![value; len]).unwrap();
+        writer.finish().unwrap();
+        out
+    }
+
+    fn one_sheet_atlas(columns: u32, rows: u32) -> Atlas {
+        let mut atlas = Atlas::for_sheets(&[lay_out_sheet("terrain", &[])]);
+        let sheet = atlas.sheets.get_mut("terrain").unwrap();
+        (sheet.columns, sheet.rows) = (columns, rows);
+        atlas
+    }
+
+    #[test]
+    fn a_huge_grid_is_refused_without_overflow_or_allocation() {
+        let mut atlas = one_sheet_atlas(u32::MAX, 2);
+        // u32::MAX × 2 wraps to 4294967294 in u32, which let any index through.
+        atlas.sprites.insert(
+            "floor".into(),
+            SpriteRef {
+                sheet: "terrain".into(),
+                index: 5,
+            },
+        );
+        let err = atlas.validate().unwrap_err();
+        assert!(err.contains("8589934590 cells"), "{err}");
+        assert!(err.contains("at most 1048576"), "{err}");
+        let at_the_limit = one_sheet_atlas(1024, 1024);
+        assert_eq!(at_the_limit.validate(), Ok(()));
+        assert!(one_sheet_atlas(1025, 1024).validate().is_err());
+    }
+
+    #[test]
+    fn sheet_paths_must_stay_inside_the_assets_folder() {
+        for (path, expected) in [
+            ("/etc/passwd", "absolute"),
+            ("../secret.png", "`..`"),
+            ("sprites/../../x.png", "`..`"),
+            ("embedded://x.png", "`:`"),
+            ("sprites/a.png#label", "`#`"),
+            ("  ", "empty"),
+        ] {
+            let mut atlas = one_sheet_atlas(8, 1);
+            atlas.sheets.get_mut("terrain").unwrap().path = path.into();
+            let err = atlas.validate().unwrap_err();
+            assert!(err.contains(expected), "{path}: {err}");
+            assert!(err.contains(&format!("{path:?}")), "{path}: {err}");
+        }
+        let mut fine = one_sheet_atlas(8, 1);
+        fine.sheets.get_mut("terrain").unwrap().path = "./sprites/my sheet.png".into();
+        assert_eq!(fine.validate(), Ok(()));
+    }
+
+    #[test]
+    fn a_sheet_image_is_checked_against_its_grid_and_the_gpu_limit_from_its_header() {
+        let atlas = one_sheet_atlas(8, 2);
+        let rgba8 = |w, h| flat_png(w, h, png::ColorType::Rgba, png::BitDepth::Eight);
+        assert_eq!(
+            atlas.check_sheet_image("terrain", &rgba8(64, 16), 2048),
+            Ok(())
+        );
+        assert_eq!(
+            atlas.check_sheet_image("terrain", &rgba8(80, 24), 2048),
+            Ok(())
+        );
+        let small = atlas
+            .check_sheet_image("terrain", &rgba8(64, 8), 2048)
+            .unwrap_err();
+        assert!(
+            small.contains("64x8 pixels") && small.contains("8x2 cells"),
+            "{small}"
+        );
+        let big = atlas
+            .check_sheet_image("terrain", &rgba8(2049, 16), 2048)
+            .unwrap_err();
+        assert!(
+            big.contains("2049x16") && big.contains("2048x2048"),
+            "{big}"
+        );
+        let junk = atlas
+            .check_sheet_image("terrain", b"not a png", 2048)
+            .unwrap_err();
+        assert!(junk.contains("not a readable PNG"), "{junk}");
+    }
+
+    #[test]
+    fn the_size_of_a_huge_png_is_read_from_its_header_alone() {
+        // The header of a 20000×20000 RGBA image: decoding it would take 1.6 GB.
+        let mut png = flat_png(1, 1, png::ColorType::Rgba, png::BitDepth::Eight);
+        png[16..20].copy_from_slice(&20000u32.to_be_bytes());
+        png[20..24].copy_from_slice(&20000u32.to_be_bytes());
+        let crc = png_crc(&png[12..29]);
+        png[29..33].copy_from_slice(&crc.to_be_bytes());
+        assert_eq!(png_size(&png).unwrap(), (20000, 20000));
+        let err = one_sheet_atlas(8, 2)
+            .check_sheet_image("terrain", &png, 16384)
+            .unwrap_err();
+        assert!(err.contains("20000x20000"), "{err}");
+    }
+
+    /// The CRC-32 a PNG chunk ends with.
+    fn png_crc(bytes: &[u8]) -> u32 {
+        let mut crc = !0u32;
+        for &byte in bytes {
+            crc ^= u32::from(byte);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 {
+                    (crc >> 1) ^ 0xedb8_8320
+                } else {
+                    crc >> 1
+                };
+            }
+        }
+        !crc
+    }
+
+    #[test]
+    fn every_png_format_decodes_to_8_bit_rgba() {
+        use png::{BitDepth, ColorType};
+        let grey = [200, 200, 200, 255];
+        for (colour, depth, pixel) in [
+            (ColorType::Rgba, BitDepth::Eight, [200, 200, 200, 200]),
+            (ColorType::Rgba, BitDepth::Sixteen, [200, 200, 200, 200]),
+            (ColorType::Rgb, BitDepth::Eight, grey),
+            (ColorType::Rgb, BitDepth::Sixteen, grey),
+            (ColorType::Grayscale, BitDepth::Eight, grey),
+            (ColorType::Grayscale, BitDepth::Sixteen, grey),
+            (
+                ColorType::GrayscaleAlpha,
+                BitDepth::Eight,
+                [200, 200, 200, 200],
+            ),
+            (ColorType::Indexed, BitDepth::Eight, [10, 20, 30, 255]),
+        ] {
+            let (w, h, rgba) = decode_png(&flat_png(3, 2, colour, depth)).unwrap();
+            assert_eq!((w, h, rgba.len()), (3, 2, 24), "{colour:?} {depth:?}");
+            assert!(
+                rgba.chunks(4).all(|p| p == pixel),
+                "{colour:?} {depth:?}: {:?}",
+                &rgba[..4]
+            );
+        }
     }
 
     /// The committed PNGs and atlas must match what the sources bake to.

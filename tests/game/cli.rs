@@ -196,3 +196,30 @@ fn a_data_value_out_of_range_stops_the_game_naming_the_file() {
         "{stderr}"
     );
 }
+
+/// Without a graphics adapter Bevy panicked (exit 101); the game now says
+/// what is missing in one line and exits 2, before any window opens.
+#[test]
+fn no_graphics_adapter_is_named_in_one_line_and_exits_two() {
+    let scratch = std::env::temp_dir().join(format!("gloomdelve-no-gpu-{}", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_gloomdelve"))
+        .args(["--seed", "7"])
+        .env("VK_ICD_FILENAMES", "/nonexistent.json")
+        .env("WGPU_BACKEND", "vulkan")
+        .env("XDG_DATA_HOME", scratch.join("data"))
+        .env("XDG_CONFIG_HOME", scratch.join("config"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the game runs");
+    let _ = std::fs::remove_dir_all(&scratch);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
+    assert_eq!(
+        stderr.trim(),
+        format!(
+            "gloomdelve: no graphics adapter found (WGPU_BACKEND=vulkan): the game needs {}",
+            gloomdelve::graphics::DRIVER_NEEDED
+        )
+    );
+}

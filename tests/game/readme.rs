@@ -76,3 +76,15 @@ fn every_rule_number_in_the_readme_comes_from_the_data() {
         );
     }
 }
+
+/// The line the game prints without a graphics adapter names the driver the
+/// README says it needs, in the same words.
+#[test]
+fn the_readme_and_the_no_adapter_message_name_the_same_driver() {
+    let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let needed = gloomdelve::graphics::DRIVER_NEEDED;
+    assert!(
+        flat(&readme()).contains(&flat(needed)),
+        "README.md should say the game needs {needed:?}"
+    );
+}

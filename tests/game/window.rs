@@ -262,6 +262,11 @@ struct Session {
 impl Session {
     /// Starts the game (`--reveal` when asked) and waits until the cave is drawn.
     fn start(name: &str, reveal: bool) -> Self {
+        Self::start_with(name, reveal, |_| {})
+    }
+
+    /// [`Session::start`], with `edit` applied to the command first.
+    fn start_with(name: &str, reveal: bool, edit: impl FnOnce(&mut Command)) -> Self {
         let display = Display::start();
         let scratch = Scratch::new(name);
         let mut command = if reveal {
@@ -270,6 +275,7 @@ impl Session {
             foggy_game_command(&display, &scratch.0)
         };
         command.env(gloomdelve::camera::LAYOUT_PROBE_VAR, "1");
+        edit(&mut command);
         let game = Game::start(command);
         let window = focus_window(&display);
         assert!(
@@ -491,15 +497,22 @@ fn the_binary_started_from_the_repository_root_finds_its_assets() {
     );
 }
 
+/// A copy of the shipped `assets/` at `<scratch>/game/assets`, changed by
+/// `edit`; returns the folder to point `BEVY_ASSET_ROOT` at.
+fn edited_assets(scratch: &Scratch, edit: impl FnOnce(&Path)) -> PathBuf {
+    let root = scratch.0.join("game");
+    copy_dir(&repo_root().join("assets"), &root.join("assets"));
+    edit(&root.join("assets"));
+    root
+}
+
 /// Copies `assets/` into the scratch folder, breaks one file, and checks the
 /// game names that file and exits non-zero without a panic.
 fn assert_broken_asset_is_reported(name: &str, break_it: impl FnOnce(&Path), expected: &str) {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let display = Display::start();
     let scratch = Scratch::new(name);
-    let root = scratch.0.join("game");
-    copy_dir(&repo_root().join("assets"), &root.join("assets"));
-    break_it(&root.join("assets"));
+    let root = edited_assets(&scratch, break_it);
     let mut command = game_command(&display, &scratch.0);
     command.env("BEVY_ASSET_ROOT", &root).stderr(Stdio::piped());
     let out = command.output().expect("the game runs");
@@ -558,10 +571,119 @@ fn broken_asset_files_are_named_and_exit_non_zero() {
         |assets| std::fs::write(assets.join("sprites/terrain.png"), b"not a png").unwrap(),
         "sprites/terrain.png",
     );
+    let edit_atlas = |assets: &Path, from: &str, to: &str| {
+        let text = std::fs::read_to_string(assets.join(atlas)).unwrap();
+        assert!(text.contains(from), "the atlas has {from:?}");
+        std::fs::write(assets.join(atlas), text.replacen(from, to, 1)).unwrap();
+    };
+    let creatures_sheet = "path: \"sprites/creatures.png\",\n            columns: 8,";
+    assert_broken_asset_is_reported(
+        "atlas-huge-grid",
+        |assets| {
+            let huge = "path: \"sprites/creatures.png\",\n            columns: 4294967295,";
+            edit_atlas(assets, creatures_sheet, huge);
+        },
+        "sprites/sprites.atlas.ron: sheet \"creatures\" has 4294967295 columns and 2 rows",
+    );
+    assert_broken_asset_is_reported(
+        "atlas-absolute-path",
+        |assets| {
+            edit_atlas(
+                assets,
+                "\"sprites/creatures.png\"",
+                "\"/tmp/creatures.png\"",
+            )
+        },
+        "sprites/sprites.atlas.ron: sheet \"creatures\" has path \"/tmp/creatures.png\": it is absolute",
+    );
+    assert_broken_asset_is_reported(
+        "atlas-parent-path",
+        |assets| {
+            edit_atlas(
+                assets,
+                "\"sprites/creatures.png\"",
+                "\"../assets/sprites/creatures.png\"",
+            )
+        },
+        "sprites/sprites.atlas.ron: sheet \"creatures\" has path \"../assets/sprites/creatures.png\": `..` leaves",
+    );
+    assert_broken_asset_is_reported(
+        "sheet-huge",
+        |assets| write_blank_png(&assets.join("sprites/creatures.png"), 20000, 20000),
+        "assets/sprites/creatures.png: the image is 20000x20000 pixels, larger than",
+    );
+    assert_broken_asset_is_reported(
+        "sheet-smaller-than-its-grid",
+        |assets| write_blank_png(&assets.join("sprites/creatures.png"), 64, 8),
+        "assets/sprites/creatures.png: the image is 64x8 pixels, but the atlas says it holds 8x2 cells",
+    );
+    assert_broken_asset_is_reported(
+        "data-sprite-missing",
+        |assets| {
+            let path = assets.join("data/creatures.ron");
+            let text = std::fs::read_to_string(&path).unwrap();
+            std::fs::write(&path, text.replace("sprite: \"bat\"", "sprite: \"batt\"")).unwrap();
+        },
+        "assets/data/creatures.ron: creature \"bat\" has sprite \"batt\", which is not in assets/sprites/sprites.atlas.ron",
+    );
     assert_broken_asset_is_reported(
         "rules-corrupt",
         |assets| std::fs::write(assets.join("data/rules.ron"), "(cave_width: -1").unwrap(),
         "rules.ron",
+    );
+}
+
+/// Writes a 1-bit grey PNG of `width`×`height`, all black: a big image in a small file.
+fn write_blank_png(path: &Path, width: u32, height: u32) {
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(png::ColorType::Grayscale);
+    encoder.set_depth(png::BitDepth::One);
+    let mut writer = encoder.write_header().unwrap();
+    let row_bytes = width.div_ceil(8) as usize;
+    writer
+        .write_image_data(&vec![0; row_bytes * height as usize])
+        .unwrap();
+    writer.finish().unwrap();
+    std::fs::write(path, out).unwrap();
+}
+
+/// Rewrites every sheet as 16-bit RGBA, each 8-bit sample `v` becoming `v·257`.
+fn make_sheets_16_bit(assets: &Path) {
+    for sheet in gloomdelve_core::art::SHEETS {
+        let path = assets.join(format!("sprites/{sheet}.png"));
+        let (width, height, rgba) = decode_png(&std::fs::read(&path).unwrap()).unwrap();
+        let wide: Vec<u8> = rgba.iter().flat_map(|&v| [v, v]).collect();
+        let mut out = Vec::new();
+        let mut encoder = png::Encoder::new(&mut out, width, height);
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Sixteen);
+        let mut writer = encoder.write_header().unwrap();
+        writer.write_image_data(&wide).unwrap();
+        writer.finish().unwrap();
+        std::fs::write(&path, out).unwrap();
+    }
+}
+
+/// A 16-bit PNG used to reach the GPU as `Rgba16Unorm`, which it refused;
+/// every sheet now reaches it as 8-bit sRGB RGBA, so it draws the same.
+#[test]
+fn sixteen_bit_sheets_draw_the_same_as_the_shipped_ones() {
+    if skip_without_display_tools("sixteen_bit_sheets_draw_the_same_as_the_shipped_ones") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let shipped = Session::start("sheets-8-bit", true).screenshot();
+    let assets = Scratch::new("sheets-16-bit-assets");
+    let root = edited_assets(&assets, make_sheets_16_bit);
+    let deep = Session::start_with("sheets-16-bit", true, |command| {
+        command.env("BEVY_ASSET_ROOT", &root);
+    })
+    .screenshot();
+    let same = match_fraction(&shipped, &deep, 0, 0);
+    assert!(
+        shipped.distinct_colours() >= 8 && same > 0.99,
+        "the 16-bit sheets draw differently: {same:.3} of the map matches"
     );
 }
 
