@@ -139,10 +139,15 @@ pub fn parse_window(text: &str) -> Result<(u32, u32), String> {
             .trim()
             .parse()
             .map_err(|_| format!("{s:?} is not a whole number of pixels"))?;
-        if (320..=7680).contains(&v) {
+        let sides = crate::config::WINDOW_SIDES;
+        if sides.contains(&v) {
             Ok(v)
         } else {
-            Err(format!("{v} is out of range: use 320 to 7680 pixels"))
+            Err(format!(
+                "{v} is out of range: use {} to {} pixels",
+                sides.start(),
+                sides.end()
+            ))
         }
     };
     Ok((side(w)?, side(h)?))

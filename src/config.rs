@@ -1,7 +1,10 @@
 //! The player's files in the config folder: `bindings.txt`, written with
 //! the defaults and comments on first run. A bad line is reported, naming
-//! the file and the line, and that action keeps its default keys.
+//! the file and the line, and that action keeps its default keys. And
+//! `settings.ron`, where the game keeps the zoom and the window size: a
+//! bad one is set aside, never overwritten.
 
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
@@ -9,12 +12,31 @@ use gloomdelve_core::bindings::{self, Bindings};
 use gloomdelve_core::persist;
 use serde::{Deserialize, Serialize};
 
+use crate::camera::ZOOMS;
+
 /// The bindings file's name in the config folder.
 pub const BINDINGS_FILE: &str = "bindings.txt";
 
 /// Problems found in the player's files at start-up, for the title screen.
+/// All of them go to stderr once, at start-up; the title shows a few.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct ConfigNotes(pub Vec<String>);
+
+/// How many notes the title screen shows before "and N more".
+pub const NOTES_ON_TITLE: usize = 5;
+
+impl ConfigNotes {
+    /// What the title shows: the first [`NOTES_ON_TITLE`] notes, then
+    /// "and N more (see the log)" when there are more.
+    pub fn title_lines(&self) -> Vec<String> {
+        let mut lines: Vec<String> = self.0.iter().take(NOTES_ON_TITLE).cloned().collect();
+        let more = self.0.len().saturating_sub(NOTES_ON_TITLE);
+        if more > 0 {
+            lines.push(format!("and {more} more (see the log)"));
+        }
+        lines
+    }
+}
 
 /// The config folder of the `directories` crate (`~/.config/gloomdelve`).
 pub fn standard_config_dir() -> PathBuf {
@@ -72,54 +94,93 @@ pub struct Settings {
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct SettingsPath(pub PathBuf);
 
+/// The sides a window may have, in logical pixels: what `--window` and
+/// `settings.ron` accept, and what a saved size is clamped to.
+pub const WINDOW_SIDES: RangeInclusive<u32> = 320..=7680;
+
+/// What is in a settings file.
+enum SettingsFile {
+    Missing,
+    Good(Settings),
+    /// Unreadable, not UTF-8, not valid RON, or out of range: why.
+    Bad(String),
+}
+
+fn read_settings(path: &Path) -> SettingsFile {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return SettingsFile::Missing,
+        Err(e) => return SettingsFile::Bad(format!("cannot read it: {e}")),
+    };
+    let checked = std::str::from_utf8(&bytes)
+        .map_err(|e| format!("it is not UTF-8 text: {e}"))
+        .and_then(|text| ron::from_str::<Settings>(text).map_err(|e| e.to_string()))
+        .and_then(|s| check_settings(s).map(|()| s));
+    checked.map_or_else(SettingsFile::Bad, SettingsFile::Good)
+}
+
+/// Moves a bad settings file aside (never deleting it) and says so: the
+/// message names the file, what is wrong, and where it went.
+fn set_aside_bad_settings(path: &Path, why: &str) -> Result<String, String> {
+    let note = |kept: String| format!("{} is not valid ({why}); {kept}", path.display());
+    match persist::set_aside(path) {
+        Ok(kept) => Ok(note(format!("it was kept as {}", kept.display()))),
+        Err(e) => Err(note(format!("moving it aside failed: {e}"))),
+    }
+}
+
 /// Reads the settings in `dir`. A missing file gives the defaults; a bad
-/// one is set aside as `.bad` (never lost) with a message naming it.
+/// one (unreadable, not UTF-8, not valid, out of range) is set aside as
+/// `.bad` (never lost) with a message naming it.
 pub fn load_settings(dir: &Path) -> (Settings, Option<String>) {
     let path = dir.join(SETTINGS_FILE);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Settings::default(), None),
-        Err(e) => {
-            return (
+    match read_settings(&path) {
+        SettingsFile::Missing => (Settings::default(), None),
+        SettingsFile::Good(settings) => (settings, None),
+        SettingsFile::Bad(why) => {
+            let note = set_aside_bad_settings(&path, &why).unwrap_or_else(|e| e);
+            (
                 Settings::default(),
-                Some(format!("cannot read {}: {e}", path.display())),
-            );
-        }
-    };
-    let checked = ron::from_str::<Settings>(&text)
-        .map_err(|e| e.to_string())
-        .and_then(|s| check_settings(s).map(|()| s));
-    match checked {
-        Ok(settings) => (settings, None),
-        Err(why) => {
-            let kept = persist::set_aside(&path).map_or_else(
-                |e| format!("moving it aside failed: {e}"),
-                |p| format!("it was kept as {}", p.display()),
-            );
-            let note = format!(
-                "{} is not valid ({why}); using the defaults, and {kept}",
-                path.display()
-            );
-            (Settings::default(), Some(note))
+                Some(format!("{note}; using the defaults")),
+            )
         }
     }
 }
 
 fn check_settings(settings: Settings) -> Result<(), String> {
-    if settings.zoom.is_some_and(|z| !(2..=4).contains(&z)) {
-        return Err("zoom must be 2, 3 or 4".to_string());
+    if settings.zoom.is_some_and(|z| !ZOOMS.contains(&z)) {
+        return Err(format!("zoom must be one of {ZOOMS:?}"));
     }
     if settings
         .window
-        .is_some_and(|(w, h)| !(320..=7680).contains(&w) || !(320..=7680).contains(&h))
+        .is_some_and(|(w, h)| !WINDOW_SIDES.contains(&w) || !WINDOW_SIDES.contains(&h))
     {
-        return Err("window sides must be 320 to 7680 pixels".to_string());
+        return Err(format!(
+            "window sides must be {} to {} pixels",
+            WINDOW_SIDES.start(),
+            WINDOW_SIDES.end()
+        ));
     }
     Ok(())
 }
 
-/// Writes the settings atomically.
+/// A window size as the settings keep it: each side rounded and clamped to
+/// [`WINDOW_SIDES`]. `None` for a minimised window (a side of zero), which
+/// is not a size to come back to.
+pub fn savable_window(width: f32, height: f32) -> Option<(u32, u32)> {
+    let side = |v: f32| (v.round() as u32).clamp(*WINDOW_SIDES.start(), *WINDOW_SIDES.end());
+    (width >= 1.0 && height >= 1.0).then(|| (side(width), side(height)))
+}
+
+/// Writes the settings atomically. A file already there that the game would
+/// reject is set aside first, so writing never destroys the player's file;
+/// when it cannot be set aside nothing is written.
 pub fn save_settings(path: &Path, settings: &Settings) -> Result<(), String> {
+    if let SettingsFile::Bad(why) = read_settings(path) {
+        // Outside the macro: its arguments run only when warnings are logged.
+        let note = set_aside_bad_settings(path, &why)?;
+        warn!("{note}");
+    }
     let text = ron::ser::to_string_pretty(settings, ron::ser::PrettyConfig::default())
         .map_err(|e| e.to_string())?;
     let text = format!("// Gloomdelve remembers your zoom and window size here.\n{text}\n");
@@ -145,13 +206,56 @@ fn remember_the_view(
     if let Some(zoom) = zoom.filter(|z| z.is_changed()) {
         next.zoom = Some(zoom.0);
     }
-    if let Some(size) = resized.read().last() {
-        next.window = Some((size.width.round() as u32, size.height.round() as u32));
+    if let Some(size) = resized.read().last()
+        && let Some(window) = savable_window(size.width, size.height)
+    {
+        next.window = Some(window);
     }
     if next != **settings {
         **settings = next;
         if let Err(message) = save_settings(&path.0, &next) {
             warn!("{message}");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::window::WindowResized;
+
+    /// A scratch config folder, removed afterwards.
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("gloomdelve-config-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_window_resized_out_of_range_is_saved_clamped_and_loads_back() {
+        let dir = scratch("resized");
+        let mut app = App::new();
+        app.add_message::<WindowResized>();
+        app.add_systems(Update, remember_the_view);
+        app.insert_resource(SettingsPath(dir.join(SETTINGS_FILE)));
+        app.insert_resource(Settings::default());
+        for (width, height, saved) in [
+            (200.0, 240.4, (320, 320)),
+            (9000.0, 700.6, (7680, 701)),
+            (0.0, 0.0, (7680, 701)),
+        ] {
+            app.world_mut().write_message(WindowResized {
+                window: Entity::PLACEHOLDER,
+                width,
+                height,
+            });
+            app.update();
+            let (loaded, note) = load_settings(&dir);
+            assert_eq!(note, None, "{width}x{height}");
+            assert_eq!(loaded.window, Some(saved), "{width}x{height}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

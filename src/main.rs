@@ -195,8 +195,9 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
             bevy::diagnostic::LogDiagnosticsPlugin::default(),
         ));
     }
-    let (bindings, mut notes) = gloomdelve::config::load_bindings(&config_dir);
-    notes.extend(settings_note);
+    let (bindings, binding_notes) = gloomdelve::config::load_bindings(&config_dir);
+    // The settings first: the title shows only the first few notes.
+    let notes: Vec<String> = settings_note.into_iter().chain(binding_notes).collect();
     for note in &notes {
         eprintln!("gloomdelve: {note}");
     }

@@ -390,6 +390,24 @@ pub fn confirm_prompt(seed: &str, mode: Mode, kept_as: Option<&std::path::Path>)
     format!("A saved game exists. Start a new {game} (seed {seed}) instead?{kept} (y/n)")
 }
 
+/// The config notes the title shows, left-aligned and kept clear of the
+/// window's sides.
+fn notes_block(commands: &mut Commands, notes: &crate::config::ConfigNotes) -> Entity {
+    let lines = notes
+        .title_lines()
+        .into_iter()
+        .map(|line| (line, 14.0, WARN))
+        .collect();
+    let block = crate::screens::text_block(commands, lines, AlignItems::Start);
+    commands
+        .spawn(Node {
+            max_width: percent(90),
+            ..default()
+        })
+        .add_child(block)
+        .id()
+}
+
 fn draw_title(
     mut commands: Commands,
     menu: Res<TitleMenu>,
@@ -423,8 +441,8 @@ fn draw_title(
     if let Some(message) = status.problem() {
         children.push(text_line(&mut commands, message, 16.0, WARN));
     }
-    for note in notes.iter().flat_map(|n| n.0.iter()) {
-        children.push(text_line(&mut commands, note, 14.0, WARN));
+    if let Some(notes) = notes.filter(|n| !n.0.is_empty()) {
+        children.push(notes_block(&mut commands, &notes));
     }
     for (i, &entry) in menu.entries.iter().enumerate() {
         let chosen = i == menu.selected;
@@ -461,4 +479,50 @@ fn draw_title(
     let colour = if menu.confirming { WARN } else { DIM };
     children.push(text_line(&mut commands, &help, 16.0, colour));
     commands.entity(root).add_children(&children);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{ConfigNotes, NOTES_ON_TITLE};
+
+    /// The title's texts after `keys` key presses, with `notes` to show.
+    fn title_texts(notes: usize, keys: usize) -> Vec<String> {
+        let mut app = App::new();
+        app.add_systems(Update, draw_title);
+        app.insert_resource(TitleMenu::new(vec![Entry::NewGame, Entry::Quit], 7));
+        app.insert_resource(SaveStatus::None);
+        let bad = (1..=notes).map(|i| format!("bindings.txt line {i}: unknown action"));
+        app.insert_resource(ConfigNotes(bad.collect()));
+        app.update();
+        for _ in 0..keys {
+            app.world_mut()
+                .resource_mut::<TitleMenu>()
+                .key(&Key::ArrowDown, false);
+            app.update();
+        }
+        let mut texts = app.world_mut().query::<&Text>();
+        texts.iter(app.world()).map(|t| t.0.clone()).collect()
+    }
+
+    #[test]
+    fn many_config_notes_show_the_first_few_and_a_count() {
+        let texts = title_texts(60_000, 3);
+        let notes: Vec<&String> = texts.iter().filter(|t| t.starts_with("bindings")).collect();
+        assert_eq!(notes.len(), NOTES_ON_TITLE, "{notes:?}");
+        for line in 1..=NOTES_ON_TITLE {
+            let note = format!("bindings.txt line {line}: unknown action");
+            assert!(notes.contains(&&note), "{note} in {notes:?}");
+        }
+        let more = format!("and {} more (see the log)", 60_000 - NOTES_ON_TITLE);
+        assert!(texts.contains(&more), "{texts:?}");
+        let bare = title_texts(0, 0).len();
+        assert_eq!(texts.len(), bare + NOTES_ON_TITLE + 1, "{texts:?}");
+        let all_shown = title_texts(NOTES_ON_TITLE, 1);
+        assert_eq!(
+            all_shown.len(),
+            bare + NOTES_ON_TITLE,
+            "no count: {all_shown:?}"
+        );
+    }
 }

@@ -263,9 +263,9 @@ pub fn default_file_text() -> String {
         "# Escape is reserved: it always opens the menu.\n\
          #\n\
          # A key may belong to one action only. A line with an unknown action or\n\
-         # key, or a key already taken, is reported and that action keeps its\n\
-         # default keys. To give a key to another action, also rebind the action\n\
-         # that has it by default.\n",
+         # key, a key listed twice, or a key already taken, is reported and that\n\
+         # action keeps its default keys. To give a key to another action, also\n\
+         # rebind the action that has it by default.\n",
     );
     for (&(id, description), keys) in ACTIONS.iter().zip(DEFAULT_KEYS) {
         let keys: Vec<&str> = keys.iter().map(|k| file_key_name(k)).collect();
@@ -321,7 +321,8 @@ pub fn parse(text: &str) -> (Bindings, Vec<Problem>) {
         let mut problem = |message: String| problems.push(Problem { line, message });
         let Some((action, value)) = trimmed.split_once('=') else {
             problem(format!(
-                "expected \"action = key, key, ...\" but found \"{trimmed}\"; line ignored"
+                "expected \"action = key, key, ...\" but found \"{}\"; line ignored",
+                excerpt(trimmed)
             ));
             continue;
         };
@@ -330,7 +331,10 @@ pub fn parse(text: &str) -> (Bindings, Vec<Problem>) {
             if action.is_empty() {
                 problem("no action name before \"=\"; line ignored".to_string());
             } else {
-                problem(format!("unknown action \"{action}\"; line ignored"));
+                problem(format!(
+                    "unknown action \"{}\"; line ignored",
+                    excerpt(action)
+                ));
             }
             continue;
         };
@@ -405,11 +409,14 @@ pub fn parse(text: &str) -> (Bindings, Vec<Problem>) {
 }
 
 /// The canonical keys of one line's value, or the first thing wrong with it.
+/// A key listed twice (in any spelling) is wrong. Linear in the line's length.
 fn parse_keys(action: &str, value: &str) -> Result<Vec<String>, String> {
     if value.trim().is_empty() {
         return Err(format!("no keys for {action}"));
     }
     let mut keys: Vec<String> = Vec::new();
+    // Each key of the line so far, and how the file spelled it.
+    let mut spelled: HashMap<String, &str> = HashMap::new();
     for token in value.split(',').map(str::trim) {
         let key = match token {
             "" => return Err(format!("empty key name for {action} (a stray comma?)")),
@@ -430,14 +437,37 @@ fn parse_keys(action: &str, value: &str) -> Result<Vec<String>, String> {
                 } else {
                     ""
                 };
-                format!("unknown key \"{token}\" for {action}{hint}")
+                format!("unknown key \"{}\" for {action}{hint}", excerpt(token))
             })?,
         };
-        if !keys.contains(&key) {
-            keys.push(key);
+        if let Some(first) = spelled.insert(key.clone(), token) {
+            return Err(listed_twice(action, first, token));
         }
+        keys.push(key);
     }
     Ok(keys)
+}
+
+/// The problem of a line that lists one key twice, spelled `first` and then
+/// `again` (`Comma` and `,` are one key).
+fn listed_twice(action: &str, first: &str, again: &str) -> String {
+    if first == again {
+        format!("key \"{again}\" is listed twice for {action}")
+    } else {
+        format!("key \"{again}\" for {action} is listed twice (also as \"{first}\")")
+    }
+}
+
+/// The longest piece of the player's text a problem quotes, in characters.
+const EXCERPT_CHARS: usize = 60;
+
+/// `text` as a problem quotes it: cut to [`EXCERPT_CHARS`] with a `...`, so
+/// a huge line makes a short message.
+fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -729,10 +759,60 @@ ascend = a, numpad0, Hash
         assert_eq!(b.action_for("j"), Some("move_north"));
         assert_eq!(b.action_for("k"), Some("move_south"));
         assert_eq!(b.action_for("Up"), None);
-        // The same key twice on one line is not a conflict.
-        let (b, problems) = parse("eat = e, E, e\n");
+    }
+
+    #[test]
+    fn a_key_listed_twice_on_one_line_is_reported_and_defaulted() {
+        let text = "eat = e, E, e\npick_up = Comma, g, comma\nhelp = up, F1, Up\nwait = z, Z\n";
+        let (b, problems) = parse(text);
+        let shown: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            shown,
+            [
+                "line 1: key \"e\" is listed twice for eat; using its default keys",
+                "line 2: key \"comma\" for pick_up is listed twice (also as \"Comma\"); \
+                 using its default keys",
+                "line 3: key \"Up\" for help is listed twice (also as \"up\"); \
+                 using its default keys",
+            ]
+        );
+        let d = default_bindings();
+        for action in ["eat", "pick_up", "help"] {
+            assert_eq!(b.keys(action), d.keys(action), "{action}");
+        }
+        assert_eq!(b.keys("wait"), ["z", "Z"], "case makes two keys");
+        assert_eq!(b.action_for("Up"), Some("move_north"));
+    }
+
+    #[test]
+    fn a_huge_line_makes_a_short_problem() {
+        let junk = "x".repeat(100_000);
+        let text = format!("{junk}\n{junk} = k\nwait = {junk}\n");
+        let (_, problems) = parse(&text);
+        assert_eq!(problem_lines(&problems), [1, 2, 3]);
+        for p in &problems {
+            assert!(p.message.len() < 200, "{}", p.message);
+            assert!(
+                p.message.contains(&format!("\"{}...\"", &junk[..60])),
+                "{}",
+                p.message
+            );
+        }
+    }
+
+    #[test]
+    fn a_line_of_many_distinct_keys_parses() {
+        // Every character is a key: this line binds 20,000 of them.
+        let keys: Vec<String> = ('\u{4e00}'..).take(20_000).map(String::from).collect();
+        let (b, problems) = parse(&format!("wait = {}\n", keys.join(", ")));
         assert_eq!(problems, []);
-        assert_eq!(b.keys("eat"), ["e", "E"]);
+        assert_eq!(b.keys("wait"), keys);
+        // The same line with its first key again at the end is reported.
+        let again = format!("wait = {}, {}\n", keys.join(", "), keys[0]);
+        let (b, problems) = parse(&again);
+        assert_eq!(problem_lines(&problems), [1]);
+        assert!(problems[0].message.contains("listed twice"), "{problems:?}");
+        assert_eq!(b.keys("wait"), [".", "Numpad5"]);
     }
 
     #[test]

@@ -383,6 +383,111 @@ fn settings_remember_the_view_and_a_bad_file_is_kept_aside() {
 }
 
 #[test]
+fn a_settings_file_that_is_not_utf8_is_set_aside_before_a_new_one_is_written() {
+    use gloomdelve::config::{SETTINGS_FILE, Settings, load_settings, save_settings};
+    let dir = scratch("settings-utf8");
+    let path = dir.join(SETTINGS_FILE);
+    let garbage = b"(zoom: Some(3)) \xff\xfe\x00 not text";
+    std::fs::write(&path, garbage).unwrap();
+    let (settings, note) = load_settings(&dir);
+    assert_eq!(settings, Settings::default());
+    let note = note.expect("a message");
+    assert!(
+        note.contains(&path.display().to_string()) && note.contains("UTF-8"),
+        "{note}"
+    );
+    assert!(note.contains("settings.ron.bad"), "{note}");
+    assert_eq!(
+        std::fs::read(dir.join("settings.ron.bad")).unwrap(),
+        garbage
+    );
+    // The first zoom change writes a new file; the old one stays aside.
+    let chosen = Settings {
+        zoom: Some(2),
+        window: None,
+    };
+    save_settings(&path, &chosen).unwrap();
+    assert_eq!(load_settings(&dir), (chosen, None));
+    assert_eq!(
+        std::fs::read(dir.join("settings.ron.bad")).unwrap(),
+        garbage
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn saving_settings_over_a_bad_file_keeps_the_bad_file() {
+    use gloomdelve::config::{SETTINGS_FILE, Settings, save_settings};
+    let dir = scratch("settings-over");
+    let path = dir.join(SETTINGS_FILE);
+    // Bad files that appear while the game runs: not UTF-8, not RON, out of range.
+    let bad: [&[u8]; 3] = [b"\xc3\x28", b"(zoom: ", b"(window: Some((100, 100)))"];
+    let chosen = Settings {
+        zoom: Some(4),
+        window: Some((800, 600)),
+    };
+    for (i, bytes) in bad.iter().enumerate() {
+        std::fs::write(&path, bytes).unwrap();
+        save_settings(&path, &chosen).unwrap();
+        let aside = match i {
+            0 => dir.join("settings.ron.bad"),
+            _ => dir.join(format!("settings.ron.bad.{i}")),
+        };
+        assert_eq!(std::fs::read(&aside).unwrap(), *bytes, "kept as {aside:?}");
+    }
+    // A good file is simply replaced.
+    save_settings(&path, &Settings::default()).unwrap();
+    assert!(!dir.join("settings.ron.bad.3").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn saved_window_sizes_are_clamped_to_what_loading_accepts() {
+    use gloomdelve::config::{SETTINGS_FILE, Settings, WINDOW_SIDES, load_settings};
+    use gloomdelve::config::{savable_window, save_settings};
+    let dir = scratch("settings-clamp");
+    let (low, high) = (*WINDOW_SIDES.start(), *WINDOW_SIDES.end());
+    for (w, h) in [
+        (1.0, 1.0),
+        (319.6, 200.0),
+        (1280.0, 800.0),
+        (9000.0, 8000.4),
+    ] {
+        let window = savable_window(w, h).unwrap();
+        assert!(WINDOW_SIDES.contains(&window.0) && WINDOW_SIDES.contains(&window.1));
+        let settings = Settings {
+            zoom: None,
+            window: Some(window),
+        };
+        save_settings(&dir.join(SETTINGS_FILE), &settings).unwrap();
+        assert_eq!(load_settings(&dir), (settings, None), "{w}x{h}");
+    }
+    assert_eq!(savable_window(1.0, 8000.0), Some((low, high)));
+    assert_eq!(savable_window(0.0, 0.0), None, "a minimised window");
+    assert!(gloomdelve::cli::parse_window(&format!("{}x{high}", low - 1)).is_err());
+    assert!(gloomdelve::cli::parse_window(&format!("{low}x{high}")).is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sixty_thousand_bad_bindings_lines_are_all_reported() {
+    let dir = scratch("bindings-many");
+    let text: String = (0..60_000).map(|i| format!("fly{i} = f\n")).collect();
+    std::fs::write(dir.join("bindings.txt"), text).unwrap();
+    let (bindings, notes) = gloomdelve::config::load_bindings(&dir);
+    assert_eq!(bindings, gloomdelve_core::bindings::default_bindings());
+    assert_eq!(notes.len(), 60_000, "every one, for the log");
+    assert!(notes[59_999].contains("line 60000"), "{}", notes[59_999]);
+    let title = gloomdelve::config::ConfigNotes(notes).title_lines();
+    assert_eq!(title.len(), gloomdelve::config::NOTES_ON_TITLE + 1);
+    assert!(
+        title.last().unwrap().starts_with("and 59995 more"),
+        "{title:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_hunt_saves_and_continues_with_its_roster() {
     let dir = scratch("hunt");
     let mut hunt = new_game(31, Mode::Hunt, shipped_rules());

@@ -1755,3 +1755,49 @@ fn a_seed_start_over_a_save_asks_first_and_a_killed_new_game_loses_nothing() {
     );
     keep_shots_if_asked(&scratch.0.join("shots"));
 }
+
+#[test]
+fn the_title_with_sixty_thousand_config_problems_fits_800_by_600_and_answers_keys() {
+    if skip_without_display_tools("the_title_with_sixty_thousand_config_problems") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = Scratch::new("title-notes");
+    let config = scratch.0.join("config").join("gloomdelve");
+    std::fs::create_dir_all(&config).unwrap();
+    let bad: String = (0..60_000).map(|i| format!("fly{i} = f\n")).collect();
+    std::fs::write(config.join("bindings.txt"), bad).unwrap();
+    std::fs::write(config.join("settings.ron"), b"(zoom: Some(3)) \xff\xfe").unwrap();
+    let mut command = title_game_command(&display, &scratch.0);
+    small_window(&mut command);
+    let game = Game::start(command);
+    let window = focus_window(&display);
+    // Every problem goes to stderr.
+    let mut reported = 0;
+    while reported < 60_000 && game.wait_for_line("bindings.txt line", Duration::from_secs(60)) {
+        reported += 1;
+    }
+    assert_eq!(reported, 60_000, "each bad line is in the log");
+    std::thread::sleep(Duration::from_secs(3));
+    let texts = game.ui_texts(&display, &window);
+    assert_all_inside(&texts, "the title with 60,000 problems");
+    assert!(
+        with_words(&texts, "and 59996 more (see the log)").is_some(),
+        "{texts:#?}"
+    );
+    assert!(
+        with_words(&texts, "settings.ron is not valid").is_some(),
+        "the settings note is not hidden among the bindings: {texts:#?}"
+    );
+    assert!(selected_entry(&texts).contains("New Game"), "{texts:#?}");
+    press(&display, &window, "Down");
+    std::thread::sleep(Duration::from_millis(500));
+    let now = selected_entry(&game.ui_texts(&display, &window));
+    assert!(now.contains("Quit"), "Down selects Quit: {now}");
+    assert_eq!(
+        std::fs::read(config.join("settings.ron.bad")).unwrap(),
+        b"(zoom: Some(3)) \xff\xfe",
+        "the bad settings are kept"
+    );
+}
