@@ -52,6 +52,22 @@ pub struct NewGame {
     pub mode: Mode,
 }
 
+impl NewGame {
+    /// A new game of `seed` in `mode` with the shipped data, read from the
+    /// assets folder that [`assets::find_assets_dir`] finds.
+    pub fn shipped(seed: u64, mode: Mode) -> Result<Self, String> {
+        let data = assets::find_assets_dir()?.join("data");
+        Ok(NewGame {
+            seed,
+            rules: RulesData::load(&data.join("rules.ron"))?,
+            creatures: data::CreatureBook::load(&data.join("creatures.ron"))?,
+            items: data::ItemBook::load(&data.join("items.ron"))?,
+            reveal: false,
+            mode,
+        })
+    }
+}
+
 /// The two ways to play (SPEC.md "Modes").
 #[derive(
     Clone,

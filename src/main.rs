@@ -55,30 +55,17 @@ fn print_map(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The shipped data for a new game of `seed` in `mode`.
-fn shipped_game(seed: u64, mode: gloomdelve::Mode) -> Result<NewGame, String> {
-    let assets_dir = find_assets_dir()?;
-    Ok(NewGame {
-        seed,
-        rules: RulesData::load(&assets_dir.join("data/rules.ron"))?,
-        creatures: CreatureBook::load(&assets_dir.join("data/creatures.ron"))?,
-        items: ItemBook::load(&assets_dir.join("data/items.ron"))?,
-        reveal: false,
-        mode,
-    })
-}
-
 /// `sim`: plays with the bot and prints one JSON object per game, then the
 /// totals when there are several. A broken invariant exits with status 3.
 fn simulate(options: &gloomdelve::cli::SimOptions) -> Result<ExitCode, String> {
     if let Some(path) = &options.replay {
         let recording = gloomdelve::sim::Recording::load(path)?;
-        let new_game = shipped_game(recording.seed, recording.mode)?;
+        let new_game = NewGame::shipped(recording.seed, recording.mode)?;
         return print_outcome(gloomdelve::sim::replay(new_game, &recording));
     }
     if let Some(path) = &options.record {
         gloomdelve::sim::Recording::check_path(path)?;
-        let new_game = shipped_game(options.seed, options.mode)?;
+        let new_game = NewGame::shipped(options.seed, options.mode)?;
         let played = gloomdelve::sim::run_recorded(new_game, options.turns);
         if let Ok((_, recording)) = &played {
             recording.save(path)?;
@@ -88,7 +75,7 @@ fn simulate(options: &gloomdelve::cli::SimOptions) -> Result<ExitCode, String> {
     let (first, last) = options.seeds.unwrap_or((options.seed, options.seed));
     let mut reports = Vec::new();
     for seed in first..=last {
-        match gloomdelve::sim::run(shipped_game(seed, options.mode)?, options.turns) {
+        match gloomdelve::sim::run(NewGame::shipped(seed, options.mode)?, options.turns) {
             Ok(report) => {
                 println!(
                     "{}",
@@ -134,7 +121,7 @@ fn print_outcome(
 /// Plays a headless game from the shipped data, saving after every turn.
 fn save_loop(options: &gloomdelve::cli::SaveLoop) -> Result<ExitCode, String> {
     use std::io::Write;
-    let new_game = shipped_game(options.seed, gloomdelve::Mode::Delve)?;
+    let new_game = NewGame::shipped(options.seed, gloomdelve::Mode::Delve)?;
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
         .add_plugins(RulesPlugin { new_game })

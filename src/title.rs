@@ -492,6 +492,7 @@ mod tests {
         app.add_systems(Update, draw_title);
         app.insert_resource(TitleMenu::new(vec![Entry::NewGame, Entry::Quit], 7));
         app.insert_resource(SaveStatus::None);
+        app.insert_resource(NewGame::shipped(7, crate::Mode::Delve).unwrap());
         let bad = (1..=notes).map(|i| format!("bindings.txt line {i}: unknown action"));
         app.insert_resource(ConfigNotes(bad.collect()));
         app.update();
