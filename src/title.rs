@@ -48,6 +48,8 @@ pub struct TitleMenu {
     pub selected: usize,
     pub seed_text: String,
     pub confirming: bool,
+    /// The selection before the question, given back when it is declined.
+    selected_before_question: usize,
 }
 
 /// Marks the title screen's root, rebuilt when the menu changes.
@@ -160,7 +162,9 @@ pub fn open_title(
     }
     let mut menu = TitleMenu::new(entries, new_game.seed);
     // The command line asked for a new game: ask about the save in the way.
-    menu.confirming = direct.is_some();
+    if direct.is_some() {
+        menu.ask_about_new_game();
+    }
     commands.insert_resource(menu);
     commands.insert_resource(status);
     match earlier {
@@ -194,6 +198,17 @@ impl TitleMenu {
             selected: 0,
             seed_text: seed.to_string(),
             confirming: false,
+            selected_before_question: 0,
+        }
+    }
+
+    /// Asks whether to start a new game over the save, with New Game
+    /// selected while the question is open.
+    pub fn ask_about_new_game(&mut self) {
+        self.confirming = true;
+        self.selected_before_question = self.selected;
+        if let Some(new_game) = self.entries.iter().position(|&e| e == Entry::NewGame) {
+            self.selected = new_game;
         }
     }
 
@@ -209,7 +224,7 @@ impl TitleMenu {
             Entry::Continue => Some(Outcome::Start(StartGame::Continue)),
             Entry::ContinueEarlier => Some(Outcome::Start(StartGame::ContinueEarlier)),
             Entry::NewGame if save_exists && !self.confirming => {
-                self.confirming = true;
+                self.ask_about_new_game();
                 None
             }
             Entry::NewGame => Some(self.new_game()),
@@ -237,6 +252,7 @@ impl TitleMenu {
             if matches!(key, Key::Character(c) if c.eq_ignore_ascii_case("y")) {
                 return Some(self.new_game());
             }
+            self.selected = self.selected_before_question;
             return None;
         }
         let count = self.entries.len();
@@ -399,12 +415,18 @@ fn notes_block(commands: &mut Commands, notes: &crate::config::ConfigNotes) -> E
         .map(|line| (line, 14.0, WARN))
         .collect();
     let block = crate::screens::text_block(commands, lines, AlignItems::Start);
+    clear_of_the_sides(commands, block)
+}
+
+/// Wraps `content` in a node at most 90% of the window wide, so long text
+/// wraps inside the window instead of running off its sides.
+fn clear_of_the_sides(commands: &mut Commands, content: Entity) -> Entity {
     commands
         .spawn(Node {
             max_width: percent(90),
             ..default()
         })
-        .add_child(block)
+        .add_child(content)
         .id()
 }
 
@@ -439,7 +461,8 @@ fn draw_title(
         DIM,
     ));
     if let Some(message) = status.problem() {
-        children.push(text_line(&mut commands, message, 16.0, WARN));
+        let line = text_line(&mut commands, message, 16.0, WARN);
+        children.push(clear_of_the_sides(&mut commands, line));
     }
     if let Some(notes) = notes.filter(|n| !n.0.is_empty()) {
         children.push(notes_block(&mut commands, &notes));
@@ -477,7 +500,8 @@ fn draw_title(
         "Up/Down or mouse: choose   Enter or click: start   0-9, Backspace: seed".to_string()
     };
     let colour = if menu.confirming { WARN } else { DIM };
-    children.push(text_line(&mut commands, &help, 16.0, colour));
+    let help = text_line(&mut commands, &help, 16.0, colour);
+    children.push(clear_of_the_sides(&mut commands, help));
     commands.entity(root).add_children(&children);
 }
 

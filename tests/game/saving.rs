@@ -637,6 +637,11 @@ fn a_seed_start_over_a_save_asks_first_and_no_keeps_the_save() {
     let mut menu = title_menu(&app);
     assert!(menu.confirming, "the question is open");
     assert_eq!(menu.entries[0], Entry::Continue);
+    assert_eq!(
+        menu.chosen(),
+        Entry::NewGame,
+        "the question is about New Game"
+    );
     assert_eq!(menu.seed_text, "5", "for the command line's seed");
     assert!(dir.join("save.ron").exists(), "the save is untouched");
     assert!(!dir.join("save.ron.prev").exists());
@@ -653,6 +658,7 @@ fn a_seed_start_over_a_save_asks_first_and_no_keeps_the_save() {
     // No: the title stays, with Continue selected, and it continues.
     assert_eq!(menu.key(&Key::Character("n".into()), true), None);
     assert!(!menu.confirming);
+    assert_eq!(menu.chosen(), Entry::Continue, "the selection comes back");
     assert_eq!(
         menu.key(&Key::Enter, true),
         Some(Outcome::Start(StartGame::Continue))
