@@ -61,12 +61,16 @@ struct Display {
 
 impl Display {
     /// Starts Xvfb on a display number it picks itself (`-displayfd`), so
-    /// parallel runs and stale lock files never collide.
+    /// parallel runs and stale lock files never collide. `-noreset` keeps
+    /// the server from resetting when its last client leaves: a game
+    /// started during a reset (the next game of a test, right after one
+    /// quit) fails to open the display.
     fn start() -> Self {
         let mut server = Command::new("Xvfb")
             .args([
                 "-displayfd",
                 "1",
+                "-noreset",
                 "-screen",
                 "0",
                 "1280x800x24",
