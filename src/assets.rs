@@ -542,11 +542,8 @@ mod tests {
     }
 
     fn shipped_books() -> (CreatureBook, ItemBook) {
-        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data");
-        (
-            CreatureBook::load(&data.join("creatures.ron")).unwrap(),
-            ItemBook::load(&data.join("items.ron")).unwrap(),
-        )
+        let shipped = crate::NewGame::shipped(1, crate::Mode::Delve).unwrap();
+        (shipped.creatures, shipped.items)
     }
 
     #[test]
