@@ -24,15 +24,15 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use gloomdelve::creatures::{Creature, Health, SearchCost};
-use gloomdelve::data::{CreatureBook, ItemBook};
-use gloomdelve::hunger::Stomach;
-use gloomdelve::hunt::Cleared;
-use gloomdelve::levels::{Dungeon, Travel, Way};
-use gloomdelve::map::Hero;
-use gloomdelve::screens::Screen;
+use gloomdelve::rules::creatures::{Creature, Health, SearchCost};
+use gloomdelve::rules::hunger::Stomach;
+use gloomdelve::rules::hunt::Cleared;
+use gloomdelve::rules::levels::{Dungeon, Travel, Way};
+use gloomdelve::rules::map::Hero;
+use gloomdelve::rules::turn::{Action, PendingAction, TurnCount};
 use gloomdelve::sim::{bot, headless_app, state_hash};
-use gloomdelve::turn::{Action, PendingAction, TurnCount};
+use gloomdelve::vocab::data::{CreatureBook, ItemBook};
+use gloomdelve::vocab::states::Screen;
 use gloomdelve::{Mode, NewGame, RulesData};
 
 /// The delve level measured.

@@ -11,12 +11,12 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use gloomdelve::creatures::{GoblinAi, Health};
-use gloomdelve::data::CreatureBook;
-use gloomdelve::map::{GridPos, Hero, Level};
-use gloomdelve::screens::Screen;
-use gloomdelve::turn::{Action, PendingAction};
-use gloomdelve::{NewGame, RulesData, RulesPlugin};
+use gloomdelve::rules::creatures::{GoblinAi, Health};
+use gloomdelve::rules::map::{GridPos, Hero, Level};
+use gloomdelve::rules::turn::{Action, PendingAction};
+use gloomdelve::vocab::data::CreatureBook;
+use gloomdelve::vocab::states::Screen;
+use gloomdelve::{GamePlugin, NewGame, RulesData};
 use gloomdelve_core::mapgen::caves;
 
 /// Creature counts per kind for `total` creatures: 20% goblins, the rest
@@ -49,7 +49,7 @@ fn game_with(total: u32) -> App {
         reveal: false,
         mode: gloomdelve::Mode::Delve,
     };
-    app.add_plugins(RulesPlugin { new_game });
+    app.add_plugins(GamePlugin { new_game });
     app.insert_resource(Level {
         terrain: cave.terrain,
         start: cave.start,

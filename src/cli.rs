@@ -29,7 +29,7 @@ pub struct Cli {
     /// Delve for the Gold Key (the default), or hunt in a 600x600 Warrens
     /// world. With --seed or --mode the game skips the title screen.
     #[arg(long, value_enum)]
-    pub mode: Option<crate::Mode>,
+    pub mode: Option<crate::vocab::game::Mode>,
     /// Write the seed and every action of the games played to FILE.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
@@ -80,7 +80,7 @@ pub struct SimOptions {
     #[arg(long, default_value_t = 2000)]
     pub turns: u64,
     #[arg(long, value_enum, default_value = "delve")]
-    pub mode: crate::Mode,
+    pub mode: crate::vocab::game::Mode,
     /// Write the game's seed and every action to FILE.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,

@@ -12,7 +12,7 @@ use gloomdelve_core::bindings::{self, Bindings};
 use gloomdelve_core::persist;
 use serde::{Deserialize, Serialize};
 
-use crate::camera::ZOOMS;
+use crate::view::camera::ZOOMS;
 
 /// The bindings file's name in the config folder.
 pub const BINDINGS_FILE: &str = "bindings.txt";
@@ -196,7 +196,7 @@ pub(super) fn plugin(app: &mut App) {
 fn remember_the_view(
     path: Option<Res<SettingsPath>>,
     mut settings: Option<ResMut<Settings>>,
-    zoom: Option<Res<crate::camera::Zoom>>,
+    zoom: Option<Res<crate::view::camera::Zoom>>,
     mut resized: MessageReader<bevy::window::WindowResized>,
 ) {
     let (Some(path), Some(settings)) = (path, settings.as_mut()) else {

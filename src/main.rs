@@ -5,10 +5,11 @@ use std::process::ExitCode;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use clap::Parser;
-use gloomdelve::assets::{DisplaySettings, find_assets_dir};
 use gloomdelve::cli::{Cli, Command, MapKind};
-use gloomdelve::data::{CreatureBook, ItemBook};
-use gloomdelve::{NewGame, PresentationPlugin, RulesData, RulesPlugin};
+use gloomdelve::view::assets::DisplaySettings;
+use gloomdelve::vocab::data::find_assets_dir;
+use gloomdelve::vocab::data::{CreatureBook, ItemBook};
+use gloomdelve::{GamePlugin, NewGame, PresentationPlugin, RulesData};
 use gloomdelve_core::mapgen::caves::{self, CaveStyle};
 use gloomdelve_core::mapgen::{Stairs, rooms, surface, warrens};
 
@@ -124,16 +125,16 @@ fn save_loop(options: &gloomdelve::cli::SaveLoop) -> Result<ExitCode, String> {
     let new_game = NewGame::shipped(options.seed, gloomdelve::Mode::Delve)?;
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        .add_plugins(RulesPlugin { new_game })
+        .add_plugins(GamePlugin { new_game })
         .insert_resource(gloomdelve::save::DataDir(options.dir.clone()));
     app.world_mut()
-        .resource_mut::<NextState<gloomdelve::screens::Screen>>()
-        .set(gloomdelve::screens::Screen::Playing);
+        .resource_mut::<NextState<gloomdelve::vocab::states::Screen>>()
+        .set(gloomdelve::vocab::states::Screen::Playing);
     app.update();
     for turn in 0..options.saves {
         app.world_mut()
-            .resource_mut::<gloomdelve::turn::PendingAction>()
-            .0 = Some(gloomdelve::turn::Action::Wait);
+            .resource_mut::<gloomdelve::rules::turn::PendingAction>()
+            .0 = Some(gloomdelve::rules::turn::Action::Wait);
         app.update();
         gloomdelve::save::save_now(app.world_mut())?;
         println!("saved {turn}");
@@ -171,7 +172,7 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
             .unwrap_or_else(default_screenshot_dir),
     };
     let (width, height) = cli.window.or(remembered.window).unwrap_or((1280, 800));
-    gloomdelve::graphics::check_for_adapter()?;
+    gloomdelve::view::graphics::check_for_adapter()?;
     let mut app = App::new();
     // A player's game logs a failing system and goes on rather than crash;
     // the tests keep Bevy's default, which panics, so such bugs still show.
@@ -197,15 +198,15 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
     // A seed or a mode on the command line (a replay brings both) starts a
     // new game at once, or asks on the title if a save is in the way.
     if cli.seed.is_some() || mode.is_some() {
-        app.insert_resource(gloomdelve::title::DirectStart);
+        app.insert_resource(gloomdelve::view::title::DirectStart);
     }
     if let Some(path) = &cli.record {
-        app.insert_resource(gloomdelve::playback::RecordTo(path.clone()));
+        app.insert_resource(gloomdelve::input::playback::RecordTo(path.clone()));
     }
     match &replay {
         // A replay saves nothing: the player's save and scores stay as they are.
         Some(recording) => {
-            app.insert_resource(gloomdelve::playback::Playback::new(recording));
+            app.insert_resource(gloomdelve::input::playback::Playback::new(recording));
         }
         None => {
             app.insert_resource(gloomdelve::save::DataDir::standard());
@@ -230,7 +231,7 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
         )
         .insert_resource(ClearColor(Color::BLACK))
         .add_plugins((
-            RulesPlugin {
+            GamePlugin {
                 new_game: NewGame {
                     seed,
                     rules,

@@ -1,28 +1,31 @@
 //! Keys to commands: movement and waiting become turn [`Action`]s; zoom and
 //! screenshots act on the view. Unbound keys, Shift among them, do nothing.
 
+pub mod inventory;
+pub mod playback;
+
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use gloomdelve_core::Dir;
 use gloomdelve_core::bindings::{ACTIONS, Bindings};
 
-use crate::NewGame;
-use crate::camera::Zoom;
-use crate::data::{ItemEffect, ScrollKind};
-use crate::explore::{Goal, StartWalk, WalkPace, Walking};
-use crate::fov::MonstersInView;
-use crate::hunger::Larder;
-use crate::inventory::{
+use crate::input::inventory::{
     AimCommand, Aiming, ChosenAct, InventoryCommand, InventoryCursor, InventoryPurpose,
     aim_command, inventory_command, move_cursor,
 };
-use crate::items::{Item, Pack, slots, stack_of};
-use crate::map::{GridPos, Hero};
-use crate::screens::Overlay;
-use crate::screens::Screen;
-use crate::screenshot::TakeScreenshot;
-use crate::turn::{Action, PendingAction};
+use crate::rules::explore::{Goal, StartWalk, WalkPace, Walking};
+use crate::rules::fov::MonstersInView;
+use crate::rules::hunger::Larder;
+use crate::rules::items::{Item, Pack, slots, stack_of};
+use crate::rules::map::{GridPos, Hero};
+use crate::rules::turn::{Action, PendingAction};
+use crate::view::camera::Zoom;
+use crate::view::screenshot::TakeScreenshot;
+use crate::vocab::data::{ItemEffect, ScrollKind};
+use crate::vocab::game::NewGame;
+use crate::vocab::states::Overlay;
+use crate::vocab::states::Screen;
 
 /// What a key asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,13 +148,13 @@ fn command_of_action(action: &str) -> Option<Command> {
 
 /// The actions that do nothing in `mode`: the hunt has no hunger and no
 /// stairs, so neither its help nor its legend offers eating or the stairs.
-fn offered_in(action: &str, mode: crate::Mode) -> bool {
-    mode == crate::Mode::Delve || !matches!(action, "eat" | "descend" | "ascend")
+fn offered_in(action: &str, mode: crate::vocab::game::Mode) -> bool {
+    mode == crate::vocab::game::Mode::Delve || !matches!(action, "eat" | "descend" | "ascend")
 }
 
 /// The help screen's lines for `mode`: every action with its keys, then
 /// Esc, the keys in one column after the longest description.
-pub fn help_lines(bindings: &Bindings, mode: crate::Mode) -> Vec<String> {
+pub fn help_lines(bindings: &Bindings, mode: crate::vocab::game::Mode) -> Vec<String> {
     const MENU: &str = "menu: resume, or save and quit";
     let actions: Vec<(&str, &str)> = ACTIONS
         .iter()
@@ -191,7 +194,7 @@ pub const LEGEND_GAP: &str = "   ";
 
 /// The legend's entries in the order shown, for `mode`. An entry whose
 /// action has no key is left out.
-fn legend_entries(bindings: &Bindings, mode: crate::Mode) -> Vec<LegendEntry> {
+fn legend_entries(bindings: &Bindings, mode: crate::vocab::game::Mode) -> Vec<LegendEntry> {
     let first = |action: &str| bindings.keys(action).first().cloned();
     let moves: Option<Vec<String>> = ["move_north", "move_south", "move_west", "move_east"]
         .into_iter()
@@ -237,7 +240,7 @@ fn legend_entries(bindings: &Bindings, mode: crate::Mode) -> Vec<LegendEntry> {
 /// The HUD's one-line key legend for `mode`, at most `max_chars` long:
 /// the least needed entries go first when the line is too long, and an
 /// entry is never cut, so a key always stands by its meaning.
-pub fn legend_for(bindings: &Bindings, mode: crate::Mode, max_chars: usize) -> String {
+pub fn legend_for(bindings: &Bindings, mode: crate::vocab::game::Mode, max_chars: usize) -> String {
     let mut entries = legend_entries(bindings, mode);
     loop {
         let line = entries
@@ -265,11 +268,12 @@ pub fn legend_for(bindings: &Bindings, mode: crate::Mode, max_chars: usize) -> S
 /// The whole delve legend, however long: what the HUD starts with before
 /// [`legend_for`] fits it to the window.
 pub fn legend(bindings: &Bindings) -> String {
-    legend_for(bindings, crate::Mode::Delve, usize::MAX)
+    legend_for(bindings, crate::vocab::game::Mode::Delve, usize::MAX)
 }
 
 /// Reads the keyboard during play. Needs the rules plugins and a [`Zoom`].
 pub fn plugin(app: &mut App) {
+    app.add_plugins((inventory::plugin, playback::plugin));
     app.add_message::<TakeScreenshot>();
     app.init_resource::<KeyBindings>();
     app.insert_resource(WalkPace(std::time::Duration::from_millis(70)));
@@ -324,9 +328,9 @@ fn read_keys(
     bindings: Res<KeyBindings>,
     walking: Option<Res<Walking>>,
     mut walks: MessageWriter<StartWalk>,
-    mut log: ResMut<crate::log::GameLog>,
-    turn: Res<crate::turn::TurnCount>,
-    playback: Option<Res<crate::playback::Playback>>,
+    mut log: ResMut<crate::vocab::log::GameLog>,
+    turn: Res<crate::rules::turn::TurnCount>,
+    playback: Option<Res<crate::input::playback::Playback>>,
     mut commands: Commands,
     larder: Larder,
     (mut cursor, mut purpose): MealChoice,
@@ -480,7 +484,7 @@ fn aim_keys(
     mut next_overlay: ResMut<NextState<Overlay>>,
     aiming: Option<ResMut<Aiming>>,
     mut chosen: ResMut<ChosenAct>,
-    level: Res<crate::map::Level>,
+    level: Res<crate::rules::map::Level>,
 ) {
     let presses = keys.read().filter(|k| k.state == ButtonState::Pressed);
     let (Overlay::Targeting, Some(mut aiming)) = (overlay.get(), aiming) else {

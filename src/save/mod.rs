@@ -7,6 +7,8 @@
 //! when `save.ron` is missing or bad the newest kept save that loads is
 //! offered instead. Dying in the delve deletes the save.
 
+pub mod scores;
+mod start;
 pub mod state;
 
 use std::path::{Path, PathBuf};
@@ -14,8 +16,9 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use gloomdelve_core::persist::{self, LoadError};
 
-use crate::screens::Screen;
-use crate::{Mode, NewGame};
+use crate::vocab::game::{Mode, NewGame};
+use crate::vocab::reset::ResetOnNewGame;
+use crate::vocab::states::Screen;
 use state::SaveGame;
 
 /// The save format's version: a save of another version is set aside.
@@ -215,7 +218,9 @@ fn set_aside_message(path: &Path, why: &str) -> SaveStatus {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((start::plugin, scores::plugin));
+    app.remove_on_new_game::<SaveSoon>();
     app.add_systems(
         Update,
         save_when_asked.run_if(in_state(Screen::Playing).and_eager(resource_exists::<SaveSoon>)),
@@ -239,9 +244,9 @@ fn save_when_asked(world: &mut World) {
     world.remove_resource::<SaveSoon>();
     if let Err(message) = save_now(world) {
         error!("{message}");
-        let turn = world.resource::<crate::turn::TurnCount>().0;
+        let turn = world.resource::<crate::rules::turn::TurnCount>().0;
         world
-            .resource_mut::<crate::log::GameLog>()
+            .resource_mut::<crate::vocab::log::GameLog>()
             .say(turn, format!("Saving failed: {message}"));
     }
 }

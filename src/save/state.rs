@@ -8,20 +8,20 @@ use bevy::prelude::*;
 use gloomdelve_core::{GameRng, Pos};
 use serde::{Deserialize, Serialize};
 
-use crate::combat::{Corpse, Kills};
-use crate::creatures::{CreatureId, Health, NextCreatureId, RulesRng};
-use crate::hunger::{Sick, Stomach};
-use crate::hunt::Roster;
-use crate::items::use_item::Equipment;
-use crate::items::{Item, Pack, Purse, item};
-use crate::levels::records::{StoredLevel, describe_level, restore_level};
-use crate::levels::{Dungeon, NewLevel};
-use crate::log::{GameLog, LogEntry};
-use crate::map::tilemap::FogRule;
-use crate::map::{Drawn, GridPos, Hero, Layer};
-use crate::turn::TurnCount;
-use crate::turn::bump::BumpMemory;
-use crate::{Mode, NewGame};
+use crate::rules::combat::{Corpse, Kills};
+use crate::rules::creatures::{CreatureId, Health, NextCreatureId, RulesRng};
+use crate::rules::hunger::{Sick, Stomach};
+use crate::rules::hunt::Roster;
+use crate::rules::items::use_item::Equipment;
+use crate::rules::items::{Item, Pack, Purse, item};
+use crate::rules::levels::records::{StoredLevel, describe_level, restore_level};
+use crate::rules::levels::{Dungeon, NewLevel};
+use crate::rules::map::{Drawn, GridPos, Hero, Layer};
+use crate::rules::turn::TurnCount;
+use crate::rules::turn::bump::BumpMemory;
+use crate::view::tilemap::FogRule;
+use crate::vocab::game::{Mode, NewGame};
+use crate::vocab::log::{GameLog, LogEntry};
 
 /// Everything a saved game holds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -151,7 +151,7 @@ fn pack_item(world: &World, entity: Entity) -> Option<PackItem> {
 /// Replaces whatever game is in the world with the saved one. The caller
 /// then enters `Screen::Playing`, which draws it.
 pub fn restore(world: &mut World, save: SaveGame) {
-    crate::game_over::clear_game(world);
+    crate::vocab::reset::clear_game(world);
     world.remove_resource::<NewLevel>();
     {
         let mut new_game = world.resource_mut::<NewGame>();
@@ -189,7 +189,7 @@ fn restore_hero(world: &mut World, record: HeroRecord) {
         weapon: worn(record.weapon),
         armour: worn(record.armour),
     };
-    let mut hero = world.spawn(crate::map::hero(record.pos, &new_game.rules));
+    let mut hero = world.spawn(crate::rules::map::hero(record.pos, &new_game.rules));
     hero.insert((
         Health {
             hp: record.hp,

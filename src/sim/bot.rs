@@ -8,19 +8,19 @@ use bevy::prelude::*;
 use gloomdelve_core::dijkstra::DijkstraMap;
 use gloomdelve_core::{Bump, Dir, Pos, Tile};
 
-use crate::NewGame;
-use crate::combat::Corpse;
-use crate::creatures::{Creature, FungusAi, Health};
-use crate::data::{ItemEffect, ScrollKind};
-use crate::explore::{BestGear, knows_stairs_down, legal_step};
-use crate::fov::{Seen, Sight};
-use crate::hunger::{Hunger, Stomach};
-use crate::items::use_item::Equipment;
-use crate::items::{Item, PACK_SIZE, Pack};
-use crate::levels::{Dungeon, find_tile};
-use crate::map::{GridPos, Hero, Level};
-use crate::turn::Action;
-use crate::turn::TurnCount;
+use crate::rules::combat::Corpse;
+use crate::rules::creatures::{Creature, FungusAi, Health};
+use crate::rules::explore::{BestGear, knows_stairs_down, legal_step};
+use crate::rules::fov::{Seen, Sight};
+use crate::rules::hunger::{Hunger, Stomach};
+use crate::rules::items::use_item::Equipment;
+use crate::rules::items::{Item, PACK_SIZE, Pack};
+use crate::rules::levels::{Dungeon, find_tile};
+use crate::rules::map::{GridPos, Hero, Level};
+use crate::rules::turn::Action;
+use crate::rules::turn::TurnCount;
+use crate::vocab::data::{ItemEffect, ScrollKind};
+use crate::vocab::game::NewGame;
 
 /// Turns the bot spends exploring a level before it heads down once it
 /// knows the stairs (sooner when hungry).

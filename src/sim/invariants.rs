@@ -6,12 +6,12 @@ use std::fmt;
 
 use bevy::prelude::*;
 
-use crate::NewGame;
-use crate::creatures::{Creature, FungusAi, Health};
-use crate::hunger::Stomach;
-use crate::items::{Item, PACK_SIZE, Pack, slots_in_world};
-use crate::map::{GridPos, Hero, Level};
-use crate::turn::TurnCount;
+use crate::rules::creatures::{Creature, FungusAi, Health};
+use crate::rules::hunger::Stomach;
+use crate::rules::items::{Item, PACK_SIZE, Pack, slots_in_world};
+use crate::rules::map::{GridPos, Hero, Level};
+use crate::rules::turn::TurnCount;
+use crate::vocab::game::NewGame;
 
 /// A broken invariant.
 #[derive(Clone, Debug, PartialEq, Eq)]

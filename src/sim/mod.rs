@@ -12,11 +12,12 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use serde::Serialize;
 
-use crate::combat::{DeathCause, Kills};
-use crate::levels::Dungeon;
-use crate::screens::Screen;
-use crate::turn::{PendingAction, TurnCount};
-use crate::{Mode, NewGame, RulesPlugin};
+use crate::GamePlugin;
+use crate::rules::combat::{DeathCause, Kills};
+use crate::rules::levels::Dungeon;
+use crate::rules::turn::{PendingAction, TurnCount};
+use crate::vocab::game::{Mode, NewGame};
+use crate::vocab::states::Screen;
 pub use invariants::{INVARIANTS_PER_TURN, Violation};
 pub use replay::Recording;
 
@@ -111,7 +112,7 @@ fn median(sorted: &[u64]) -> Option<u64> {
 pub fn headless_app(new_game: NewGame) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.add_plugins(RulesPlugin { new_game });
+    app.add_plugins(GamePlugin { new_game });
     run_on_one_thread(&mut app);
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
@@ -180,9 +181,9 @@ pub fn replay(mut new_game: NewGame, recording: &Recording) -> Result<Report, Vi
 }
 
 /// The action a recorded one stands for, with the hero's pack as it is now.
-fn recorded_action(world: &mut World, recorded: replay::Recorded) -> crate::turn::Action {
+fn recorded_action(world: &mut World, recorded: replay::Recorded) -> crate::rules::turn::Action {
     let pack = world
-        .query_filtered::<&crate::items::Pack, With<crate::map::Hero>>()
+        .query_filtered::<&crate::rules::items::Pack, With<crate::rules::map::Hero>>()
         .single(world)
         .ok()
         .cloned()
@@ -217,7 +218,7 @@ fn play_until(app: &mut App, seed: u64, turns: u64) -> Result<u64, Violation> {
     while app.world().resource::<TurnCount>().0 < turns && still_playing(app) {
         let action = bot::choose(app.world_mut());
         // A refused action (no turn) is followed by a wait: the world goes on.
-        step(app, action, |_| Some(crate::turn::Action::Wait));
+        step(app, action, |_| Some(crate::rules::turn::Action::Wait));
         checks += invariants::check(app.world_mut(), seed)?;
     }
     Ok(checks + finish(app, seed)?)
@@ -227,8 +228,8 @@ fn play_until(app: &mut App, seed: u64, turns: u64) -> Result<u64, Violation> {
 /// the world settle after each.
 fn step(
     app: &mut App,
-    first: crate::turn::Action,
-    then: impl FnOnce(&mut App) -> Option<crate::turn::Action>,
+    first: crate::rules::turn::Action,
+    then: impl FnOnce(&mut App) -> Option<crate::rules::turn::Action>,
 ) {
     let before = app.world().resource::<TurnCount>().0;
     act(app, first);
@@ -240,7 +241,7 @@ fn step(
 }
 
 /// Hands the hero `action` and runs the frame it takes.
-fn act(app: &mut App, action: crate::turn::Action) {
+fn act(app: &mut App, action: crate::rules::turn::Action) {
     app.world_mut().resource_mut::<PendingAction>().0 = Some(action);
     app.update();
     settle(app);
@@ -278,7 +279,13 @@ fn still_playing(app: &App) -> bool {
 /// Lets a change of level or screen finish.
 fn settle(app: &mut App) {
     for _ in 0..3 {
-        if playing(app) && app.world().resource::<crate::levels::Travel>().0.is_none() {
+        if playing(app)
+            && app
+                .world()
+                .resource::<crate::rules::levels::Travel>()
+                .0
+                .is_none()
+        {
             break;
         }
         app.update();
@@ -348,7 +355,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins(replay::plugin);
     app.add_systems(
         Update,
-        count_digs.run_if(on_message::<crate::hunger::HeroDug>),
+        count_digs.run_if(on_message::<crate::rules::hunger::HeroDug>),
     );
     app.add_systems(
         Update,
@@ -370,6 +377,6 @@ fn note_first_descent(
     }
 }
 
-fn count_digs(mut dug: MessageReader<crate::hunger::HeroDug>, mut stats: ResMut<SimStats>) {
+fn count_digs(mut dug: MessageReader<crate::rules::hunger::HeroDug>, mut stats: ResMut<SimStats>) {
     stats.digs += dug.read().count() as u64;
 }

@@ -8,10 +8,10 @@ use bevy::prelude::*;
 use gloomdelve_core::{Dir, Pos, persist};
 use serde::{Deserialize, Serialize};
 
-use crate::Mode;
-use crate::items::Pack;
-use crate::map::Hero;
-use crate::turn::{Action, PendingAction, TurnPhase};
+use crate::rules::items::Pack;
+use crate::rules::map::Hero;
+use crate::rules::turn::{Action, PendingAction, TurnPhase};
+use crate::vocab::game::Mode;
 
 /// The recording format's version.
 pub const RECORDING_VERSION: u32 = 1;
@@ -68,10 +68,10 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         record_action
             .in_set(TurnPhase::HeroActs)
-            .before(crate::hunger::eat)
-            .before(crate::items::use_item::use_or_drop)
-            .before(crate::items::scrolls::read_scroll)
-            .before(crate::turn::hero_acts)
+            .before(crate::rules::hunger::eat)
+            .before(crate::rules::items::use_item::use_or_drop)
+            .before(crate::rules::items::scrolls::read_scroll)
+            .before(crate::rules::turn::hero_acts)
             .run_if(resource_exists::<Recording>),
     );
 }

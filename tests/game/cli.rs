@@ -176,7 +176,7 @@ fn a_data_value_out_of_range_stops_the_game_naming_the_file() {
     let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
     std::fs::create_dir_all(root.join("assets/data")).unwrap();
     std::fs::create_dir_all(root.join("assets/sprites")).unwrap();
-    let atlas = gloomdelve::assets::ATLAS_PATH;
+    let atlas = gloomdelve::vocab::data::ATLAS_PATH;
     std::fs::copy(shipped.join(atlas), root.join("assets").join(atlas)).unwrap();
     for file in ["rules.ron", "creatures.ron", "items.ron"] {
         let text = std::fs::read_to_string(shipped.join("data").join(file)).unwrap();
@@ -219,7 +219,7 @@ fn no_graphics_adapter_is_named_in_one_line_and_exits_two() {
         stderr.trim(),
         format!(
             "gloomdelve: no graphics adapter found (WGPU_BACKEND=vulkan): the game needs {}",
-            gloomdelve::graphics::DRIVER_NEEDED
+            gloomdelve::view::graphics::DRIVER_NEEDED
         )
     );
 }

@@ -6,25 +6,25 @@ use std::path::Path;
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gloomdelve::combat::{Corpse, DeathCause};
-use gloomdelve::creatures::{
+use gloomdelve::rules::combat::{Corpse, DeathCause};
+use gloomdelve::rules::creatures::{
     Creature, FungusAi, GoblinAi, Health, NextCreatureId, Occupancy, SearchCost, rebuild_occupancy,
     spawn_creature,
 };
-use gloomdelve::data::CreatureBook;
-use gloomdelve::map::{GridPos, Hero, Level};
-use gloomdelve::screens::Screen;
-use gloomdelve::turn::{Action, TurnCount};
-use gloomdelve::{NewGame, RulesData, RulesPlugin};
+use gloomdelve::rules::map::{GridPos, Hero, Level};
+use gloomdelve::rules::turn::{Action, TurnCount};
+use gloomdelve::vocab::data::CreatureBook;
+use gloomdelve::vocab::states::Screen;
+use gloomdelve::{GamePlugin, NewGame, RulesData};
 use gloomdelve_core::mapgen::caves;
 use gloomdelve_core::{Dir, Pos, Terrain};
 
 use crate::rules::{act, hero_pos, start_playing};
 
 /// The shipped items, none of them placed.
-pub fn shipped_items() -> gloomdelve::data::ItemBook {
+pub fn shipped_items() -> gloomdelve::vocab::data::ItemBook {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data/items.ron");
-    let mut book = gloomdelve::data::ItemBook::load(&path).unwrap();
+    let mut book = gloomdelve::vocab::data::ItemBook::load(&path).unwrap();
     book.kinds.iter_mut().for_each(|k| k.per_cave = 0);
     book
 }
@@ -51,7 +51,7 @@ pub fn app_on(map: &str, hero: Pos, rules: RulesData) -> App {
     book.kinds.iter_mut().for_each(|k| k.per_cave = 0);
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.add_plugins(RulesPlugin {
+    app.add_plugins(GamePlugin {
         new_game: NewGame {
             seed: 5,
             rules,
@@ -104,7 +104,7 @@ pub fn set_hp(app: &mut App, entity: Entity, hp: i32) {
 pub fn fell_the_hero(app: &mut App) {
     let hero = hero_entity(app);
     set_hp(app, hero, 0);
-    act(app, gloomdelve::turn::Action::Wait);
+    act(app, gloomdelve::rules::turn::Action::Wait);
     app.update();
 }
 
@@ -412,7 +412,7 @@ fn populated_cave(seed: u64, w: i32, h: i32) -> (App, caves::Cave) {
         reveal: false,
         mode: gloomdelve::Mode::Delve,
     };
-    app.add_plugins(RulesPlugin { new_game });
+    app.add_plugins(GamePlugin { new_game });
     app.insert_resource(Level {
         terrain: cave.terrain.clone(),
         start: cave.start,
@@ -446,7 +446,7 @@ fn run_scripted(turns: usize) -> Vec<(u64, Pos, i32)> {
     }
     let mut q = app
         .world_mut()
-        .query::<(&gloomdelve::creatures::CreatureId, &GridPos, &Health)>();
+        .query::<(&gloomdelve::rules::creatures::CreatureId, &GridPos, &Health)>();
     let mut state: Vec<(u64, Pos, i32)> = q
         .iter(app.world())
         .map(|(id, p, h)| (id.0, p.0, h.hp))
@@ -491,7 +491,7 @@ fn after_a_death_a_new_game_starts_from_a_fresh_cave() {
         &Screen::GameOver
     );
     app.world_mut()
-        .write_message(gloomdelve::game_over::StartOver);
+        .write_message(gloomdelve::rules::game_over::StartOver);
     app.update();
     app.update();
     assert_eq!(
@@ -544,7 +544,7 @@ fn a_held_key_stops_walking_when_a_monster_comes_into_view() {
     );
     let mut app = app_on(&corridor, Pos::new(1, 1), RulesData::default());
     app.add_message::<bevy::input::keyboard::KeyboardInput>();
-    app.insert_resource(gloomdelve::camera::Zoom(4));
+    app.insert_resource(gloomdelve::view::camera::Zoom(4));
     app.add_plugins(gloomdelve::input::plugin);
     // A fungus never moves: it comes into view at distance 6.
     spawn(&mut app, "fungus", Pos::new(12, 1));
@@ -566,7 +566,7 @@ fn a_held_key_stops_walking_when_a_monster_comes_into_view() {
     );
     assert!(
         app.world()
-            .resource::<gloomdelve::fov::MonstersInView>()
+            .resource::<gloomdelve::rules::fov::MonstersInView>()
             .in_view
             .len()
             == 1

@@ -5,13 +5,13 @@
 
 use bevy::prelude::*;
 use gloomdelve::RulesData;
-use gloomdelve::combat::Paralyzed;
-use gloomdelve::creatures::Health;
-use gloomdelve::explore::{Goal, StartWalk, Walking};
-use gloomdelve::fov::{Seen, Sight};
-use gloomdelve::hunger::{Sick, Stomach};
-use gloomdelve::items::PACK_SIZE;
-use gloomdelve::map::Level;
+use gloomdelve::rules::combat::Paralyzed;
+use gloomdelve::rules::creatures::Health;
+use gloomdelve::rules::explore::{Goal, StartWalk, Walking};
+use gloomdelve::rules::fov::{Seen, Sight};
+use gloomdelve::rules::hunger::{Sick, Stomach};
+use gloomdelve::rules::items::PACK_SIZE;
+use gloomdelve::rules::map::Level;
 use gloomdelve_core::mapgen::connect::label_regions;
 use gloomdelve_core::{Dir, Grid, Pos};
 
@@ -19,7 +19,7 @@ use crate::creatures::{app_on, hero_entity, open_map, spawn};
 use crate::items::{last_line, lay, pack};
 use crate::rules::{act, hero_pos};
 use crate::sim::shipped_game;
-use gloomdelve::turn::Action;
+use gloomdelve::rules::turn::Action;
 
 /// Rooms joined by doorways; the hero starts in the west room.
 const ROOMS: &str = "\
@@ -355,7 +355,7 @@ fn only_hunger_that_asks_for_food_stops_a_walk() {
 fn foe_next_to(app: &mut App, at: Pos) -> Option<Dir> {
     let mut q = app
         .world_mut()
-        .query_filtered::<(&gloomdelve::map::GridPos, &Health), With<gloomdelve::creatures::Creature>>();
+        .query_filtered::<(&gloomdelve::rules::map::GridPos, &Health), With<gloomdelve::rules::creatures::Creature>>();
     let foes: Vec<Pos> = q
         .iter(app.world())
         .filter(|(pos, health)| health.hp > 0 && pos.0.chebyshev(at) == 1)
@@ -375,7 +375,11 @@ fn hunt_by_explore(seed: u64, turns: u64) -> (usize, usize) {
         max: 1_000_000,
     };
     app.world_mut().entity_mut(hero).insert(tough);
-    let turn = |app: &App| app.world().resource::<gloomdelve::turn::TurnCount>().0;
+    let turn = |app: &App| {
+        app.world()
+            .resource::<gloomdelve::rules::turn::TurnCount>()
+            .0
+    };
     for _ in 0..turns * 4 {
         if turn(&app) >= turns {
             break;
@@ -399,11 +403,11 @@ fn hunt_by_explore(seed: u64, turns: u64) -> (usize, usize) {
     let rooms = gloomdelve_core::mapgen::warrens::generate(seed)
         .rooms
         .iter()
-        .filter(|room| !gloomdelve::explore::hunt::is_unexplored(room, sight))
+        .filter(|room| !gloomdelve::rules::explore::hunt::is_unexplored(room, sight))
         .count();
     let enemies = app
         .world()
-        .resource::<gloomdelve::explore::KnownMonsters>()
+        .resource::<gloomdelve::rules::explore::KnownMonsters>()
         .0
         .len();
     (rooms, enemies)

@@ -3,13 +3,13 @@
 
 use bevy::prelude::*;
 use gloomdelve::RulesData;
-use gloomdelve::combat::{Corpse, DeathCause};
-use gloomdelve::creatures::Health;
-use gloomdelve::hunger::{Hunger, Sick, Stomach};
-use gloomdelve::log::GameLog;
-use gloomdelve::map::Drawn;
-use gloomdelve::screens::Screen;
-use gloomdelve::turn::{Action, TurnCount};
+use gloomdelve::rules::combat::{Corpse, DeathCause};
+use gloomdelve::rules::creatures::Health;
+use gloomdelve::rules::hunger::{Hunger, Sick, Stomach};
+use gloomdelve::rules::map::Drawn;
+use gloomdelve::rules::turn::{Action, TurnCount};
+use gloomdelve::vocab::log::GameLog;
+use gloomdelve::vocab::states::Screen;
 use gloomdelve_core::{Dir, Pos};
 
 use crate::creatures::{app_on, hero_entity, open_map, set_hp, spawn, wait};
@@ -87,7 +87,7 @@ fn food_drops_by_one_a_turn_and_by_six_on_a_dig_turn() {
     act(&mut app, Action::Move(Dir::E));
     assert_eq!(
         app.world()
-            .resource::<gloomdelve::map::Level>()
+            .resource::<gloomdelve::rules::map::Level>()
             .terrain
             .tile(Pos::new(3, 1)),
         gloomdelve_core::Tile::DugFloor
@@ -333,20 +333,20 @@ fn the_shipped_hunger_data_loads_and_bad_thresholds_name_the_field() {
 
 fn inventory_cursor(app: &App) -> usize {
     app.world()
-        .resource::<gloomdelve::inventory::InventoryCursor>()
+        .resource::<gloomdelve::input::inventory::InventoryCursor>()
         .0
 }
 
-fn purpose(app: &App) -> gloomdelve::inventory::InventoryPurpose {
+fn purpose(app: &App) -> gloomdelve::input::inventory::InventoryPurpose {
     *app.world()
-        .resource::<gloomdelve::inventory::InventoryPurpose>()
+        .resource::<gloomdelve::input::inventory::InventoryPurpose>()
 }
 
 #[test]
 fn e_with_nothing_underfoot_asks_which_food_offering_the_freshest_corpse() {
     use crate::items::{char_key, code_key, overlay, press, with_keys};
-    use gloomdelve::inventory::InventoryPurpose;
-    use gloomdelve::screens::Overlay;
+    use gloomdelve::input::inventory::InventoryPurpose;
+    use gloomdelve::vocab::states::Overlay;
     let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), RulesData::default());
     let ration = lay(&mut app, "ration", Pos::new(3, 3));
     act(&mut app, Action::PickUp);
@@ -379,7 +379,7 @@ fn e_eats_what_lies_underfoot_with_one_key() {
     let ration = lay(&mut app, "ration", Pos::new(3, 3));
     set_food(&mut app, 100);
     press(&mut app, char_key("e"));
-    assert_eq!(overlay(&app), gloomdelve::screens::Overlay::None);
+    assert_eq!(overlay(&app), gloomdelve::vocab::states::Overlay::None);
     assert!(app.world().get_entity(ration).is_err(), "eaten");
     assert_eq!(stomach(&mut app).food, 100 + 350 - 1);
     press(&mut app, char_key("e"));
@@ -392,8 +392,8 @@ fn e_eats_what_lies_underfoot_with_one_key() {
 
 #[test]
 fn a_stomach_filled_past_the_largest_number_stays_full_not_empty() {
-    let rules = gloomdelve::data::HungerRules::default();
-    let mut stomach = gloomdelve::hunger::Stomach::new(&rules);
+    let rules = gloomdelve::vocab::data::HungerRules::default();
+    let mut stomach = gloomdelve::rules::hunger::Stomach::new(&rules);
     stomach.food = i32::MAX - 10;
     stomach.max = i32::MAX - 10;
     assert!(stomach.fill(100_000), "it stretches");

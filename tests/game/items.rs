@@ -5,11 +5,11 @@ use std::path::Path;
 use bevy::prelude::*;
 use gloomdelve::NewGame;
 use gloomdelve::RulesData;
-use gloomdelve::data::ItemBook;
-use gloomdelve::items::{Item, PACK_SIZE, Pack, Purse, item, slots_in_world};
-use gloomdelve::log::GameLog;
-use gloomdelve::map::{GridPos, Hero, Level};
-use gloomdelve::turn::{Action, TurnCount};
+use gloomdelve::rules::items::{Item, PACK_SIZE, Pack, Purse, item, slots_in_world};
+use gloomdelve::rules::map::{GridPos, Hero, Level};
+use gloomdelve::rules::turn::{Action, TurnCount};
+use gloomdelve::vocab::data::ItemBook;
+use gloomdelve::vocab::log::GameLog;
 use gloomdelve_core::{Dir, Pos};
 
 use crate::creatures::{app_on, open_map, spawn, wait};
@@ -132,7 +132,7 @@ fn rations_potions_and_scrolls_stack_and_are_used_one_at_a_time() {
     );
     let hero = crate::creatures::hero_entity(&mut app);
     app.world_mut()
-        .get_mut::<gloomdelve::creatures::Health>(hero)
+        .get_mut::<gloomdelve::rules::creatures::Health>(hero)
         .unwrap()
         .hp = 5;
     act(&mut app, Action::Use(slots[0][0]));
@@ -142,19 +142,19 @@ fn rations_potions_and_scrolls_stack_and_are_used_one_at_a_time() {
 
 pub fn with_keys(app: &mut App) {
     app.add_message::<bevy::input::keyboard::KeyboardInput>();
-    app.insert_resource(gloomdelve::camera::Zoom(4));
+    app.insert_resource(gloomdelve::view::camera::Zoom(4));
     app.add_plugins(gloomdelve::input::plugin);
 }
 
 fn cursor(app: &App) -> usize {
     app.world()
-        .resource::<gloomdelve::inventory::InventoryCursor>()
+        .resource::<gloomdelve::input::inventory::InventoryCursor>()
         .0
 }
 
 #[test]
 fn after_a_use_the_cursor_stays_on_an_item_and_an_empty_slot_keeps_the_screen() {
-    use gloomdelve::screens::Overlay;
+    use gloomdelve::vocab::states::Overlay;
     // Packed in kind order: the club, then the ration.
     let (mut app, things) = holding(&["club", "ration"]);
     with_keys(&mut app);
@@ -214,7 +214,7 @@ fn every_shipped_item_says_what_it_does() {
 
 #[test]
 fn the_death_screen_counts_kills_and_items_in_words() {
-    let tally = |kills, carried| gloomdelve::game_over::Tally {
+    let tally = |kills, carried| gloomdelve::rules::game_over::Tally {
         turns: 5,
         deepest: 1,
         kills,
@@ -249,7 +249,7 @@ fn a_corpse_can_be_picked_up() {
     let mut app = app_on(&open_map(10, 10), Pos::new(2, 2), RulesData::default());
     let rat = spawn(&mut app, "rat", Pos::new(3, 2));
     app.world_mut()
-        .get_mut::<gloomdelve::creatures::Health>(rat)
+        .get_mut::<gloomdelve::rules::creatures::Health>(rat)
         .unwrap()
         .hp = 1;
     act(&mut app, Action::Move(Dir::E));
@@ -276,7 +276,7 @@ fn a_new_cave_holds_the_items_its_data_asks_for() {
         reveal: false,
         mode: gloomdelve::Mode::Delve,
     };
-    app.add_plugins(gloomdelve::RulesPlugin { new_game });
+    app.add_plugins(gloomdelve::GamePlugin { new_game });
     app.insert_resource(Level {
         terrain: cave.terrain.clone(),
         start: cave.start,
@@ -295,16 +295,16 @@ fn a_new_cave_holds_the_items_its_data_asks_for() {
     assert!(err.contains("entry 1") && err.contains("name"), "{err}");
 }
 
-pub fn fighter(app: &mut App) -> gloomdelve::creatures::Fighter {
+pub fn fighter(app: &mut App) -> gloomdelve::rules::creatures::Fighter {
     *app.world_mut()
-        .query_filtered::<&gloomdelve::creatures::Fighter, With<Hero>>()
+        .query_filtered::<&gloomdelve::rules::creatures::Fighter, With<Hero>>()
         .single(app.world())
         .unwrap()
 }
 
-fn equipment(app: &mut App) -> gloomdelve::items::use_item::Equipment {
+fn equipment(app: &mut App) -> gloomdelve::rules::items::use_item::Equipment {
     *app.world_mut()
-        .query_filtered::<&gloomdelve::items::use_item::Equipment, With<Hero>>()
+        .query_filtered::<&gloomdelve::rules::items::use_item::Equipment, With<Hero>>()
         .single(app.world())
         .unwrap()
 }
@@ -373,13 +373,13 @@ fn a_potion_heals_up_to_the_maximum_and_is_used_up() {
         .single(app.world())
         .unwrap();
     app.world_mut()
-        .get_mut::<gloomdelve::creatures::Health>(hero)
+        .get_mut::<gloomdelve::rules::creatures::Health>(hero)
         .unwrap()
         .hp = 5;
     act(&mut app, Action::Use(things[0]));
     assert_eq!(
         app.world()
-            .get::<gloomdelve::creatures::Health>(hero)
+            .get::<gloomdelve::rules::creatures::Health>(hero)
             .unwrap()
             .hp,
         15
@@ -387,7 +387,7 @@ fn a_potion_heals_up_to_the_maximum_and_is_used_up() {
     act(&mut app, Action::Use(things[1]));
     assert_eq!(
         app.world()
-            .get::<gloomdelve::creatures::Health>(hero)
+            .get::<gloomdelve::rules::creatures::Health>(hero)
             .unwrap()
             .hp,
         20,
@@ -423,15 +423,15 @@ pub fn press(app: &mut App, key: bevy::input::keyboard::KeyboardInput) {
     app.update();
 }
 
-pub fn overlay(app: &App) -> gloomdelve::screens::Overlay {
+pub fn overlay(app: &App) -> gloomdelve::vocab::states::Overlay {
     *app.world()
-        .resource::<State<gloomdelve::screens::Overlay>>()
+        .resource::<State<gloomdelve::vocab::states::Overlay>>()
         .get()
 }
 
 #[test]
 fn the_inventory_plays_its_chosen_act_only_when_it_closes() {
-    use gloomdelve::screens::Overlay;
+    use gloomdelve::vocab::states::Overlay;
     let (mut app, things) = holding(&["club", "dagger"]);
     with_keys(&mut app);
     let turns = |app: &App| app.world().resource::<TurnCount>().0;
@@ -440,7 +440,7 @@ fn the_inventory_plays_its_chosen_act_only_when_it_closes() {
     assert_eq!(overlay(&app), Overlay::Inventory, "i opens the grid");
     // While it is open, even a pending action waits.
     app.world_mut()
-        .resource_mut::<gloomdelve::turn::PendingAction>()
+        .resource_mut::<gloomdelve::rules::turn::PendingAction>()
         .0 = Some(Action::Wait);
     press(&mut app, code_key(KeyCode::ArrowRight));
     assert_eq!(
@@ -450,12 +450,12 @@ fn the_inventory_plays_its_chosen_act_only_when_it_closes() {
     );
     assert_eq!(
         app.world()
-            .resource::<gloomdelve::inventory::InventoryCursor>()
+            .resource::<gloomdelve::input::inventory::InventoryCursor>()
             .0,
         1
     );
     app.world_mut()
-        .resource_mut::<gloomdelve::turn::PendingAction>()
+        .resource_mut::<gloomdelve::rules::turn::PendingAction>()
         .0 = None;
     press(&mut app, code_key(KeyCode::Enter));
     assert_eq!(overlay(&app), Overlay::None, "choosing closes the grid");
@@ -485,7 +485,7 @@ fn the_inventory_plays_its_chosen_act_only_when_it_closes() {
 
 fn hp_of(app: &App, entity: Entity) -> i32 {
     app.world()
-        .get::<gloomdelve::creatures::Health>(entity)
+        .get::<gloomdelve::rules::creatures::Health>(entity)
         .unwrap()
         .hp
 }
@@ -596,7 +596,7 @@ fn paralysis_holds_its_target_for_its_turns() {
 
 #[test]
 fn cancelling_the_aim_keeps_the_scroll_and_the_turn() {
-    use gloomdelve::screens::Overlay;
+    use gloomdelve::vocab::states::Overlay;
     let (mut app, _) = holding(&["scroll of fireball"]);
     with_keys(&mut app);
     let before = app.world().resource::<TurnCount>().0;
@@ -606,7 +606,7 @@ fn cancelling_the_aim_keeps_the_scroll_and_the_turn() {
     press(&mut app, code_key(KeyCode::ArrowRight));
     assert_eq!(
         app.world()
-            .resource::<gloomdelve::inventory::Aiming>()
+            .resource::<gloomdelve::input::inventory::Aiming>()
             .cursor,
         Pos::new(3, 2)
     );
@@ -622,7 +622,8 @@ fn cancelling_the_aim_keeps_the_scroll_and_the_turn() {
 
 /// A shipped goblin's full HP.
 fn goblin_hp() -> i32 {
-    let book = gloomdelve::data::CreatureBook::load(&crate::levels::data("creatures.ron")).unwrap();
+    let book =
+        gloomdelve::vocab::data::CreatureBook::load(&crate::levels::data("creatures.ron")).unwrap();
     book.kinds
         .iter()
         .find(|kind| kind.name == "goblin")

@@ -3,7 +3,7 @@
 
 use bevy::input::keyboard::{Key, KeyCode};
 use gloomdelve::input::{Command, command_for};
-use gloomdelve::turn::Action;
+use gloomdelve::rules::turn::Action;
 use gloomdelve_core::Dir;
 use gloomdelve_core::bindings::default_bindings;
 
@@ -124,10 +124,10 @@ fn held(code: KeyCode) -> bevy::input::keyboard::KeyboardInput {
 }
 
 fn log_lines(app: &bevy::prelude::App) -> Vec<String> {
-    let log = app.world().resource::<gloomdelve::log::GameLog>();
+    let log = app.world().resource::<gloomdelve::vocab::log::GameLog>();
     log.entries()
         .iter()
-        .map(gloomdelve::log::LogEntry::line)
+        .map(gloomdelve::vocab::log::LogEntry::line)
         .collect()
 }
 
@@ -184,13 +184,13 @@ fn a_key_that_ends_auto_explore_says_what_stopped() {
     press(&mut app, char_key("x"));
     assert!(
         app.world()
-            .contains_resource::<gloomdelve::explore::Walking>(),
+            .contains_resource::<gloomdelve::rules::explore::Walking>(),
         "x explores"
     );
     press(&mut app, char_key("."));
     assert!(
         !app.world()
-            .contains_resource::<gloomdelve::explore::Walking>()
+            .contains_resource::<gloomdelve::rules::explore::Walking>()
     );
     assert_eq!(
         log_lines(&app).last().map(String::as_str),

@@ -6,16 +6,16 @@ use std::path::Path;
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gloomdelve::creatures::{Creature, CreatureId, Health, rebuild_occupancy};
-use gloomdelve::data::{CreatureBook, ItemBook};
-use gloomdelve::hunt::Roster;
-use gloomdelve::items::{Item, Pack, item};
-use gloomdelve::levels::records::describe_level;
-use gloomdelve::levels::{Dungeon, find_tile};
-use gloomdelve::map::{GridPos, Level};
-use gloomdelve::screens::Screen;
-use gloomdelve::turn::Action;
-use gloomdelve::{Mode, NewGame, RulesData, RulesPlugin};
+use gloomdelve::rules::creatures::{Creature, CreatureId, Health, rebuild_occupancy};
+use gloomdelve::rules::hunt::Roster;
+use gloomdelve::rules::items::{Item, Pack, item};
+use gloomdelve::rules::levels::records::describe_level;
+use gloomdelve::rules::levels::{Dungeon, find_tile};
+use gloomdelve::rules::map::{GridPos, Level};
+use gloomdelve::rules::turn::Action;
+use gloomdelve::vocab::data::{CreatureBook, ItemBook};
+use gloomdelve::vocab::states::Screen;
+use gloomdelve::{GamePlugin, Mode, NewGame, RulesData};
 use gloomdelve_core::{Bump, Dir, Pos, Tile};
 
 use crate::creatures::{hero_entity, set_hp};
@@ -32,7 +32,7 @@ pub fn data(name: &str) -> std::path::PathBuf {
 pub fn new_game(seed: u64, mode: Mode, rules: RulesData) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.add_plugins(RulesPlugin {
+    app.add_plugins(GamePlugin {
         new_game: NewGame {
             seed,
             rules,
@@ -242,11 +242,14 @@ fn the_gold_key_lies_on_the_deepest_level_and_brings_victory_home() {
         .set(Screen::Title);
     app.update();
     app.world_mut()
-        .write_message(gloomdelve::title::StartGame::New { seed: 5 });
+        .write_message(gloomdelve::vocab::messages::StartGame::New { seed: 5 });
     app.update();
     app.update();
     assert_eq!(screen(&app), Screen::Playing);
-    assert!(!app.world().contains_resource::<gloomdelve::levels::Won>());
+    assert!(
+        !app.world()
+            .contains_resource::<gloomdelve::rules::levels::Won>()
+    );
 }
 
 #[test]
@@ -257,7 +260,7 @@ fn a_hunt_death_sends_every_enemy_home_and_keeps_the_terrain() {
     let hero = hero_entity(&mut app);
     assert!(
         app.world()
-            .get::<gloomdelve::hunger::Stomach>(hero)
+            .get::<gloomdelve::rules::hunger::Stomach>(hero)
             .is_none(),
         "no hunger"
     );
@@ -348,11 +351,11 @@ fn clearing_the_warrens_brings_a_fanfare_and_a_fresh_world() {
     act(&mut app, Action::Wait);
     assert!(
         app.world()
-            .get_resource::<gloomdelve::hunt::Cleared>()
+            .get_resource::<gloomdelve::rules::hunt::Cleared>()
             .is_some(),
         "the pause starts"
     );
-    for _ in 0..gloomdelve::hunt::CLEARED_PAUSE_FRAMES - 5 {
+    for _ in 0..gloomdelve::rules::hunt::CLEARED_PAUSE_FRAMES - 5 {
         app.update();
     }
     assert_eq!(
@@ -378,7 +381,7 @@ fn clearing_the_warrens_brings_a_fanfare_and_a_fresh_world() {
     assert_eq!(q.iter(app.world()).count(), roster.0.len(), "a new roster");
     assert!(
         app.world()
-            .resource::<gloomdelve::log::GameLog>()
+            .resource::<gloomdelve::vocab::log::GameLog>()
             .recent(5)
             .iter()
             .any(|e| e.text.starts_with("Fanfare!")),

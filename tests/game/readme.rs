@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use gloomdelve::data::{CreatureBook, CreatureKind};
+use gloomdelve::vocab::data::{CreatureBook, CreatureKind};
 
 use crate::levels::{data, shipped_rules};
 
@@ -82,7 +82,7 @@ fn every_rule_number_in_the_readme_comes_from_the_data() {
 #[test]
 fn the_readme_and_the_no_adapter_message_name_the_same_driver() {
     let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
-    let needed = gloomdelve::graphics::DRIVER_NEEDED;
+    let needed = gloomdelve::view::graphics::DRIVER_NEEDED;
     assert!(
         flat(&readme()).contains(&flat(needed)),
         "README.md should say the game needs {needed:?}"

@@ -3,12 +3,12 @@
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gloomdelve::fov::{Seen, Sight};
-use gloomdelve::log::GameLog;
-use gloomdelve::map::{GridPos, Hero, Level, TerrainChanged};
-use gloomdelve::screens::Screen;
-use gloomdelve::turn::{Action, PendingAction, TurnCount};
-use gloomdelve::{NewGame, RulesData, RulesPlugin};
+use gloomdelve::rules::fov::{Seen, Sight};
+use gloomdelve::rules::map::{GridPos, Hero, Level, TerrainChanged};
+use gloomdelve::rules::turn::{Action, PendingAction, TurnCount};
+use gloomdelve::vocab::log::GameLog;
+use gloomdelve::vocab::states::Screen;
+use gloomdelve::{GamePlugin, NewGame, RulesData};
 use gloomdelve_core::{Dir, Pos, Terrain, Tile};
 
 /// A small map: `#` rock (diggable inside the border), `.` floor.
@@ -23,7 +23,7 @@ const MAP: &str = "\
 pub fn rules_app() -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.add_plugins(RulesPlugin {
+    app.add_plugins(GamePlugin {
         new_game: NewGame {
             seed: 11,
             rules: RulesData::default(),
@@ -211,7 +211,7 @@ fn a_bump_into_rock_right_after_a_fight_that_way_never_digs() {
     let bat = crate::creatures::spawn(&mut app, "bat", Pos::new(2, 2));
     app.world_mut()
         .entity_mut(bat)
-        .insert(gloomdelve::combat::Paralyzed { turns: 1000 });
+        .insert(gloomdelve::rules::combat::Paralyzed { turns: 1000 });
     crate::creatures::set_hp(&mut app, bat, 1000);
     act(&mut app, Action::Move(Dir::E));
     assert!(last_line(&app).starts_with("You hit the bat"), "a fight");
@@ -242,7 +242,7 @@ fn move_creature(app: &mut App, creature: Entity, to: Pos) {
     let from = app.world().get::<GridPos>(creature).unwrap().0;
     app.world_mut().get_mut::<GridPos>(creature).unwrap().0 = to;
     app.world_mut()
-        .resource_mut::<gloomdelve::creatures::Occupancy>()
+        .resource_mut::<gloomdelve::rules::creatures::Occupancy>()
         .relocate(creature, from, to);
 }
 
@@ -463,15 +463,15 @@ fn a_creature_sees_the_hero_exactly_when_the_hero_sees_it_within_its_range() {
 mod tiles_touched {
     use bevy::prelude::*;
     use bevy_ecs_tilemap::prelude::TileColor;
-    use gloomdelve::assets::SpriteBook;
-    use gloomdelve::map::GridPos;
-    use gloomdelve::map::Level;
-    use gloomdelve::map::tilemap::{FogRule, tile_sync_plugin};
+    use gloomdelve::rules::map::GridPos;
+    use gloomdelve::rules::map::Level;
+    use gloomdelve::view::assets::SpriteBook;
+    use gloomdelve::view::tilemap::{FogRule, tile_sync_plugin};
     use gloomdelve_core::mapgen::caves;
     use gloomdelve_core::{Dir, Tile};
 
     use super::{act, hero_pos, rules_app, start_playing};
-    use gloomdelve::turn::Action;
+    use gloomdelve::rules::turn::Action;
 
     /// How many tiles had their `TileColor` changed in the last update.
     #[derive(Resource, Default)]

@@ -8,12 +8,12 @@ use std::process::{Command, Stdio};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gloomdelve::data::{CreatureBook, ItemBook};
+use gloomdelve::rules::turn::Action;
 use gloomdelve::save::state::{SaveGame, capture, restore};
 use gloomdelve::save::{DataDir, SaveStatus, read_save, save_now, write_save};
-use gloomdelve::screens::Screen;
-use gloomdelve::turn::Action;
-use gloomdelve::{Mode, NewGame, RulesPlugin};
+use gloomdelve::vocab::data::{CreatureBook, ItemBook};
+use gloomdelve::vocab::states::Screen;
+use gloomdelve::{GamePlugin, Mode, NewGame};
 use gloomdelve_core::{Dir, GameRng};
 
 use crate::levels::{data, new_game, shipped_rules};
@@ -54,7 +54,7 @@ fn play(app: &mut App, actions: &[Action]) {
 fn empty_app(dir: &Path) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.add_plugins(RulesPlugin {
+    app.add_plugins(GamePlugin {
         new_game: NewGame {
             seed: 0,
             rules: shipped_rules(),
@@ -125,17 +125,18 @@ fn a_level_change_saves_and_the_save_holds_every_level() {
     app.insert_resource(DataDir(dir.clone()));
     let terrain = app
         .world()
-        .resource::<gloomdelve::map::Level>()
+        .resource::<gloomdelve::rules::map::Level>()
         .terrain
         .clone();
-    let down = gloomdelve::levels::find_tile(&terrain, gloomdelve_core::Tile::StairsDown).unwrap();
+    let down =
+        gloomdelve::rules::levels::find_tile(&terrain, gloomdelve_core::Tile::StairsDown).unwrap();
     let hero = crate::creatures::hero_entity(&mut app);
     app.world_mut()
-        .get_mut::<gloomdelve::map::GridPos>(hero)
+        .get_mut::<gloomdelve::rules::map::GridPos>(hero)
         .unwrap()
         .0 = down;
     app.world_mut()
-        .run_system_cached(gloomdelve::creatures::rebuild_occupancy)
+        .run_system_cached(gloomdelve::rules::creatures::rebuild_occupancy)
         .unwrap();
     play(&mut app, &[Action::Descend]);
     let SaveStatus::Ready(save) = read_save(&dir.join("save.ron")) else {
@@ -342,13 +343,13 @@ fn a_death_enters_the_high_scores_and_permadeath_deletes_the_save() {
         assert!(!dir.join("save.ron").exists(), "permadeath");
         let ranking = app
             .world()
-            .resource::<gloomdelve::game_over::Ranking>()
+            .resource::<gloomdelve::save::scores::Ranking>()
             .clone();
         assert_eq!(ranking.table.entries.len(), round + 1);
         assert!(ranking.rank.is_some(), "an empty table takes any run");
         assert_eq!(ranking.table.entries[ranking.rank.unwrap()].seed, seed);
         let (on_disk, note) =
-            gloomdelve_core::scores::Table::load(&dir.join(gloomdelve::game_over::SCORES_FILE));
+            gloomdelve_core::scores::Table::load(&dir.join(gloomdelve::save::scores::SCORES_FILE));
         assert_eq!(note, None);
         assert_eq!(on_disk, ranking.table, "saved");
     }
@@ -516,7 +517,7 @@ fn a_new_game_over_a_save_keeps_it_as_prev_and_continue_loads_it() {
     let mut app = empty_app(&dir);
     app.insert_resource(read_save(&dir.join("save.ron")));
     app.world_mut()
-        .write_message(gloomdelve::title::StartGame::Continue);
+        .write_message(gloomdelve::vocab::messages::StartGame::Continue);
     app.update();
     app.update();
     assert_eq!(
@@ -532,7 +533,7 @@ fn a_new_game_over_a_save_keeps_it_as_prev_and_continue_loads_it() {
         .set(Screen::Title);
     app.update();
     app.world_mut()
-        .write_message(gloomdelve::title::StartGame::New { seed: 9 });
+        .write_message(gloomdelve::vocab::messages::StartGame::New { seed: 9 });
     app.update();
     app.update();
     assert_eq!(app.world().resource::<NewGame>().seed, 9);
@@ -561,7 +562,7 @@ fn a_dig_warning_is_kept_by_the_save() {
     let mut loaded = continue_from(&dir);
     let tile = |app: &App| {
         app.world()
-            .resource::<gloomdelve::map::Level>()
+            .resource::<gloomdelve::rules::map::Level>()
             .terrain
             .tile(rock)
     };
@@ -582,7 +583,7 @@ fn a_dig_warning_is_kept_by_the_save() {
 /// The title opens over `app`'s data folder, as on entering the screen.
 fn open_title(app: &mut App) {
     app.world_mut()
-        .run_system_cached(gloomdelve::title::open_title)
+        .run_system_cached(gloomdelve::view::title::open_title)
         .unwrap();
 }
 
@@ -595,7 +596,7 @@ fn to_title(app: &mut App) {
 }
 
 /// Starts `start` as the title would, and lets the game enter play.
-fn start(app: &mut App, start: gloomdelve::title::StartGame) {
+fn start(app: &mut App, start: gloomdelve::vocab::messages::StartGame) {
     app.world_mut().write_message(start);
     app.update();
     app.update();
@@ -605,9 +606,9 @@ fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
 }
 
-fn title_menu(app: &App) -> gloomdelve::title::TitleMenu {
+fn title_menu(app: &App) -> gloomdelve::view::title::TitleMenu {
     app.world()
-        .get_resource::<gloomdelve::title::TitleMenu>()
+        .get_resource::<gloomdelve::view::title::TitleMenu>()
         .expect("the title menu is open")
         .clone()
 }
@@ -624,7 +625,8 @@ fn saved_game(dir: &Path, seed: u64) -> SaveGame {
 #[test]
 fn a_seed_start_over_a_save_asks_first_and_no_keeps_the_save() {
     use bevy::input::keyboard::Key;
-    use gloomdelve::title::{DirectStart, Entry, Outcome, StartGame};
+    use gloomdelve::view::title::{DirectStart, Entry, Outcome};
+    use gloomdelve::vocab::messages::StartGame;
     let dir = scratch("direct");
     let saved = saved_game(&dir, 41);
     let mut app = empty_app(&dir);
@@ -645,7 +647,7 @@ fn a_seed_start_over_a_save_asks_first_and_no_keeps_the_save() {
     assert_eq!(menu.seed_text, "5", "for the command line's seed");
     assert!(dir.join("save.ron").exists(), "the save is untouched");
     assert!(!dir.join("save.ron.prev").exists());
-    let prompt = gloomdelve::title::confirm_prompt(
+    let prompt = gloomdelve::view::title::confirm_prompt(
         &menu.seed_text,
         Mode::Hunt,
         Some(&dir.join("save.ron.prev")),
@@ -688,7 +690,7 @@ fn a_seed_start_with_no_save_goes_straight_into_the_game() {
     let dir = scratch("direct-none");
     let mut app = empty_app(&dir);
     app.world_mut().resource_mut::<NewGame>().seed = 6;
-    app.insert_resource(gloomdelve::title::DirectStart);
+    app.insert_resource(gloomdelve::view::title::DirectStart);
     to_title(&mut app);
     open_title(&mut app);
     app.update();
@@ -700,7 +702,8 @@ fn a_seed_start_with_no_save_goes_straight_into_the_game() {
 
 #[test]
 fn new_games_over_saves_keep_every_one_and_after_an_unsaved_death_the_newest_continues() {
-    use gloomdelve::title::{Entry, StartGame};
+    use gloomdelve::view::title::Entry;
+    use gloomdelve::vocab::messages::StartGame;
     let dir = scratch("kept");
     let first = saved_game(&dir, 41);
     let mut app = empty_app(&dir);
@@ -732,7 +735,7 @@ fn new_games_over_saves_keep_every_one_and_after_an_unsaved_death_the_newest_con
         .clone();
     assert_eq!(earlier.path, dir.join("save.ron.prev.1"));
     assert_eq!(
-        gloomdelve::title::continue_earlier_label(&earlier.save),
+        gloomdelve::view::title::continue_earlier_label(&earlier.save),
         format!("Continue earlier game   (Surface, turn {})", second.turn)
     );
     start(&mut app, StartGame::ContinueEarlier);
@@ -757,7 +760,7 @@ fn new_games_over_saves_keep_every_one_and_after_an_unsaved_death_the_newest_con
 
 #[test]
 fn a_bad_save_with_a_kept_one_beside_it_offers_the_kept_one() {
-    use gloomdelve::title::Entry;
+    use gloomdelve::view::title::Entry;
     let dir = scratch("bad-and-kept");
     let kept = saved_game(&dir, 41);
     std::fs::rename(dir.join("save.ron"), dir.join("save.ron.prev")).unwrap();

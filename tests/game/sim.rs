@@ -10,8 +10,8 @@ pub fn shipped_game(seed: u64, mode: Mode) -> gloomdelve::NewGame {
     gloomdelve::NewGame {
         seed,
         rules: shipped_rules(),
-        creatures: gloomdelve::data::CreatureBook::load(&data("creatures.ron")).unwrap(),
-        items: gloomdelve::data::ItemBook::load(&data("items.ron")).unwrap(),
+        creatures: gloomdelve::vocab::data::CreatureBook::load(&data("creatures.ron")).unwrap(),
+        items: gloomdelve::vocab::data::ItemBook::load(&data("items.ron")).unwrap(),
         reveal: false,
         mode,
     }

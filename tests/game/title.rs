@@ -5,10 +5,11 @@
 use bevy::input::keyboard::Key;
 use bevy::prelude::*;
 use gloomdelve::Mode;
+use gloomdelve::rules::turn::Action;
 use gloomdelve::save::state::capture;
-use gloomdelve::screens::Screen;
-use gloomdelve::title::{Entry, Outcome, StartGame, TitleMenu, continue_label};
-use gloomdelve::turn::Action;
+use gloomdelve::view::title::{Entry, Outcome, TitleMenu, continue_label};
+use gloomdelve::vocab::messages::StartGame;
+use gloomdelve::vocab::states::Screen;
 
 use crate::levels::{new_game, shipped_rules};
 use crate::rules::act;
@@ -135,5 +136,5 @@ fn after_a_death_the_title_offers_a_new_seed() {
     );
     let offered = app.world().resource::<gloomdelve::NewGame>().seed;
     assert_ne!(offered, played, "the seed just played is not offered again");
-    assert_eq!(offered, gloomdelve::game_over::next_seed(played));
+    assert_eq!(offered, gloomdelve::rules::game_over::next_seed(played));
 }

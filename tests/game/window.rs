@@ -9,8 +9,8 @@ use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
-use gloomdelve::map::tilemap::READY_LINE;
-use gloomdelve::playback::{RECORDED_LINE, REPLAY_DONE_LINE};
+use gloomdelve::input::playback::{RECORDED_LINE, REPLAY_DONE_LINE};
+use gloomdelve::view::tilemap::READY_LINE;
 use gloomdelve_core::art::decode_png;
 use gloomdelve_core::fov::Fov;
 use gloomdelve_core::{Dir, Pos, Terrain};
@@ -278,7 +278,7 @@ impl Session {
         } else {
             foggy_game_command(&display, &scratch.0)
         };
-        command.env(gloomdelve::camera::LAYOUT_PROBE_VAR, "1");
+        command.env(gloomdelve::view::camera::LAYOUT_PROBE_VAR, "1");
         edit(&mut command);
         let game = Game::start(command);
         let window = focus_window(&display);
@@ -407,7 +407,7 @@ fn best_tile_shift(before: &Shot, after: &Shot) -> ((i64, i64), f64) {
 }
 
 /// The surface the game with `SEED` and the shipped rules starts on.
-fn first_level() -> gloomdelve::map::Level {
+fn first_level() -> gloomdelve::rules::map::Level {
     let data = repo_root().join("assets/data");
     let new_game = gloomdelve::NewGame {
         seed: SEED,
@@ -417,7 +417,7 @@ fn first_level() -> gloomdelve::map::Level {
         reveal: false,
         mode: gloomdelve::Mode::Delve,
     };
-    gloomdelve::levels::generate::level_at(&new_game, 0)
+    gloomdelve::rules::levels::generate::level_at(&new_game, 0)
 }
 
 /// Three steps from the start that are all moves onto floor (no digging),
@@ -935,7 +935,7 @@ fn the_food_bar_shrinks_by_a_sixtieth_of_a_thousand_over_sixty_turns() {
     }
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let session = Session::start("food", false);
-    let full = f64::from(gloomdelve::hud::GAUGE_WIDTH);
+    let full = f64::from(gloomdelve::view::hud::GAUGE_WIDTH);
     let (left, right) = food_bar_span(&session.screenshot()).expect("a green food bar");
     let start = (right - left + 1) as f64;
     assert!(
@@ -1195,7 +1195,7 @@ fn hp_bar(shot: &Shot) -> Option<((i64, i64), usize)> {
 /// Checks the HP bar shows 15 of 20: three quarters red, with its numbers.
 fn assert_hp_bar_shows_three_quarters(shot: &Shot, when: &str) {
     let ((left, right), text) = hp_bar(shot).unwrap_or_else(|| panic!("{when}: no red HP bar"));
-    let full = f64::from(gloomdelve::hud::GAUGE_WIDTH);
+    let full = f64::from(gloomdelve::view::hud::GAUGE_WIDTH);
     let width = (right - left + 1) as f64;
     assert!(
         (width - full * 0.75).abs() <= 3.0,
@@ -1218,8 +1218,9 @@ fn the_hp_bar_shows_the_true_hp_after_continue_and_after_the_stairs() {
     let display = Display::start();
     let scratch = Scratch::new("hp-bar");
     let level = first_level();
-    let stairs = gloomdelve::levels::find_tile(&level.terrain, gloomdelve_core::Tile::StairsDown)
-        .expect("the surface has stairs down");
+    let stairs =
+        gloomdelve::rules::levels::find_tile(&level.terrain, gloomdelve_core::Tile::StairsDown)
+            .expect("the surface has stairs down");
     write_save_with_hero(&scratch.0, stairs, 15);
     let shots = scratch.0.join("shots");
     let command = title_game_command(&display, &scratch.0);
@@ -1268,7 +1269,7 @@ fn corner_tiles(terrain: &Terrain) -> Vec<Pos> {
 /// The numbers of the newest layout probe line the game has logged.
 fn latest_layout(game: &Game) -> Vec<f64> {
     let line = std::iter::from_fn(|| game.lines.try_recv().ok())
-        .filter(|l| l.contains(gloomdelve::camera::LAYOUT_PROBE_LINE))
+        .filter(|l| l.contains(gloomdelve::view::camera::LAYOUT_PROBE_LINE))
         .last()
         .expect("the game logs its layout");
     line.split_whitespace()
@@ -1290,7 +1291,7 @@ fn the_hero_is_never_drawn_under_the_hud_even_at_the_corners_of_the_map() {
         let mut command = title_game_command(&display, &scratch.0);
         command
             .args(["--window", "800x600"])
-            .env(gloomdelve::camera::LAYOUT_PROBE_VAR, "1");
+            .env(gloomdelve::view::camera::LAYOUT_PROBE_VAR, "1");
         let (game, _) = continue_crafted_game(&display, command);
         std::thread::sleep(Duration::from_secs(2));
         let numbers = latest_layout(&game);
@@ -1378,13 +1379,13 @@ fn aiming_starts_on_the_nearest_enemy_with_a_hollow_cursor_and_shows_the_firebal
     let hero = level.start;
     let rat_at = Pos::new(hero.x + 2, hero.y);
     let data = crate::levels::data;
-    let creatures = gloomdelve::data::CreatureBook::load(&data("creatures.ron")).unwrap();
-    let items = gloomdelve::data::ItemBook::load(&data("items.ron")).unwrap();
+    let creatures = gloomdelve::vocab::data::CreatureBook::load(&data("creatures.ron")).unwrap();
+    let items = gloomdelve::vocab::data::ItemBook::load(&data("items.ron")).unwrap();
     write_crafted_save(&scratch.0, |save| {
         let rat = creatures.find("rat").unwrap();
         save.current
             .creatures
-            .push(gloomdelve::levels::records::CreatureRecord {
+            .push(gloomdelve::rules::levels::records::CreatureRecord {
                 id: 999,
                 kind: rat,
                 pos: rat_at,
@@ -1406,7 +1407,7 @@ fn aiming_starts_on_the_nearest_enemy_with_a_hollow_cursor_and_shows_the_firebal
     });
     let shots = scratch.0.join("shots");
     let mut command = title_game_command(&display, &scratch.0);
-    command.env(gloomdelve::camera::LAYOUT_PROBE_VAR, "1");
+    command.env(gloomdelve::view::camera::LAYOUT_PROBE_VAR, "1");
     let (game, window) = continue_crafted_game(&display, command);
     // Park the pointer on the hero's far side: aiming must not start there.
     display.xdotool(&["mousemove", "--window", &window, "100", "100"]);
@@ -1487,7 +1488,7 @@ struct TextRect {
 
 impl TextRect {
     fn parse(line: &str) -> Option<Self> {
-        let prefix = gloomdelve::overlays::text_rects::LINE_PREFIX;
+        let prefix = gloomdelve::view::overlays::text_rects::LINE_PREFIX;
         let rest = &line[line.find(prefix)? + prefix.len()..];
         let (numbers, words) = rest.split_once(" | ")?;
         let n: Vec<f32> = numbers
@@ -1527,7 +1528,7 @@ impl Game {
     /// screenshot is saved as well).
     fn ui_texts(&self, display: &Display, window: &str) -> Vec<TextRect> {
         press(display, window, "F12");
-        let end = gloomdelve::overlays::text_rects::END_PREFIX;
+        let end = gloomdelve::view::overlays::text_rects::END_PREFIX;
         let mut texts = Vec::new();
         let deadline = Instant::now() + Duration::from_secs(30);
         while let Some(left) = deadline.checked_duration_since(Instant::now()) {
@@ -1545,7 +1546,7 @@ impl Game {
 fn small_window(command: &mut Command) {
     command
         .args(["--window", "800x600"])
-        .env(gloomdelve::overlays::text_rects::ENV_VAR, "1");
+        .env(gloomdelve::view::overlays::text_rects::ENV_VAR, "1");
 }
 
 /// Every text lies inside the 800×600 window; the texts named `what`.

@@ -1,0 +1,178 @@
+//! The inventory grid: 2 rows of 10 slots over the game, opened with `i`
+//! (or with `e`, to choose what to eat). A stack of one kind fills one
+//! slot. No turn passes while it is open; the act chosen in it (use, wear,
+//! take off, drop) is kept until the screen closes, then played as the
+//! hero's turn.
+
+use bevy::input::keyboard::{Key, KeyCode};
+use bevy::prelude::*;
+use gloomdelve_core::{Dir, Pos};
+
+use crate::rules::items::{Item, Pack, slots, stack_of};
+use crate::rules::map::Hero;
+use crate::rules::turn::{Action, PendingAction};
+use crate::vocab::game::NewGame;
+use crate::vocab::states::Overlay;
+
+pub const COLUMNS: usize = 10;
+pub const ROWS: usize = 2;
+
+/// The selected slot, 0..20, row by row.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InventoryCursor(pub usize);
+
+/// Why the inventory is open: to look through it, or to choose a meal.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum InventoryPurpose {
+    #[default]
+    Browse,
+    /// Opened by the eat key, on the best food.
+    Eat,
+}
+
+impl InventoryPurpose {
+    /// The line the screen shows above the grid for this purpose.
+    pub fn prompt(self) -> Option<&'static str> {
+        match self {
+            Self::Browse => None,
+            Self::Eat => Some("Eat which? Enter eats."),
+        }
+    }
+}
+
+/// The act chosen in the inventory, played when it closes.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChosenAct(pub Option<Action>);
+
+/// The scroll being aimed and the tile the cursor is on.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aiming {
+    pub scroll: Entity,
+    pub cursor: Pos,
+}
+
+/// What a key does while aiming: move the cursor, fire, or cancel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AimCommand {
+    Move(Dir),
+    Fire,
+    Cancel,
+}
+
+/// Aiming's keys: arrows, `Enter` (or `Space`) to fire, `Esc` to cancel.
+pub fn aim_command(key_code: KeyCode) -> Option<AimCommand> {
+    match key_code {
+        KeyCode::ArrowUp => Some(AimCommand::Move(Dir::N)),
+        KeyCode::ArrowDown => Some(AimCommand::Move(Dir::S)),
+        KeyCode::ArrowLeft => Some(AimCommand::Move(Dir::W)),
+        KeyCode::ArrowRight => Some(AimCommand::Move(Dir::E)),
+        KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => Some(AimCommand::Fire),
+        KeyCode::Escape => Some(AimCommand::Cancel),
+        _ => None,
+    }
+}
+
+/// What a key does while the inventory is open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InventoryCommand {
+    Move(Dir),
+    /// Use, wear or take off the selected item.
+    Use,
+    Drop,
+    Close,
+}
+
+/// The inventory's key bindings: arrows, `Space`/`Enter`, `d`, `Esc`/`i`.
+pub fn inventory_command(key_code: KeyCode, logical: &Key) -> Option<InventoryCommand> {
+    match (key_code, logical) {
+        (KeyCode::ArrowUp, _) => Some(InventoryCommand::Move(Dir::N)),
+        (KeyCode::ArrowDown, _) => Some(InventoryCommand::Move(Dir::S)),
+        (KeyCode::ArrowLeft, _) => Some(InventoryCommand::Move(Dir::W)),
+        (KeyCode::ArrowRight, _) => Some(InventoryCommand::Move(Dir::E)),
+        (KeyCode::Space | KeyCode::Enter | KeyCode::NumpadEnter, _) => Some(InventoryCommand::Use),
+        (KeyCode::Escape, _) => Some(InventoryCommand::Close),
+        (_, Key::Character(c)) if c.as_str() == "d" => Some(InventoryCommand::Drop),
+        (_, Key::Character(c)) if c.as_str() == "i" => Some(InventoryCommand::Close),
+        _ => None,
+    }
+}
+
+/// Moves the selection one slot, wrapping at the edges: off the right end
+/// of a row to its start, off the bottom row to the top one.
+pub fn move_cursor(index: usize, dir: Dir) -> usize {
+    let (col, row) = (index % COLUMNS, index / COLUMNS % ROWS);
+    let (dx, dy) = dir.delta();
+    let col = (col as i32 + dx).rem_euclid(COLUMNS as i32) as usize;
+    let row = (row as i32 + dy).rem_euclid(ROWS as i32) as usize;
+    row * COLUMNS + col
+}
+
+/// The cursor after the pack shrank: on the same slot, which now holds
+/// the next item, or on the last item when it was past the end.
+pub fn cursor_on_an_item(cursor: usize, slots: usize) -> usize {
+    cursor.min(slots.saturating_sub(1))
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<InventoryCursor>();
+    app.init_resource::<InventoryPurpose>();
+    app.init_resource::<ChosenAct>();
+    app.add_systems(OnEnter(Overlay::Inventory), keep_the_cursor_on_an_item);
+    app.add_systems(
+        OnExit(Overlay::Inventory),
+        (play_chosen_act, back_to_browsing),
+    );
+    app.add_systems(OnExit(Overlay::Targeting), play_chosen_act);
+}
+
+/// Opening the inventory never shows the cursor on an empty slot past
+/// the items (after the last one was used up, say).
+fn keep_the_cursor_on_an_item(
+    mut cursor: ResMut<InventoryCursor>,
+    new_game: Res<NewGame>,
+    hero: Single<&Pack, With<Hero>>,
+    items: Query<&Item>,
+) {
+    let book = &new_game.items;
+    let stack = |e: Entity| items.get(e).ok().and_then(|item| stack_of(book, item));
+    let slots = slots(&hero.0, stack).len();
+    cursor.set_if_neq(InventoryCursor(cursor_on_an_item(cursor.0, slots)));
+}
+
+fn back_to_browsing(mut purpose: ResMut<InventoryPurpose>) {
+    *purpose = InventoryPurpose::Browse;
+}
+
+/// Hands the chosen act to the turn systems as the screen closes.
+fn play_chosen_act(mut chosen: ResMut<ChosenAct>, mut pending: ResMut<PendingAction>) {
+    if let Some(act) = chosen.0.take() {
+        pending.0 = Some(act);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_selection_wraps_at_every_edge() {
+        assert_eq!(move_cursor(0, Dir::E), 1);
+        assert_eq!(
+            move_cursor(9, Dir::E),
+            0,
+            "off the right end to the row's start"
+        );
+        assert_eq!(move_cursor(0, Dir::W), 9);
+        assert_eq!(move_cursor(10, Dir::W), 19);
+        assert_eq!(move_cursor(3, Dir::S), 13);
+        assert_eq!(move_cursor(13, Dir::S), 3, "off the bottom to the top row");
+        assert_eq!(move_cursor(3, Dir::N), 13);
+    }
+
+    #[test]
+    fn the_cursor_stays_on_the_next_item_when_the_pack_shrinks() {
+        assert_eq!(cursor_on_an_item(1, 3), 1, "slot 1 now holds the next item");
+        assert_eq!(cursor_on_an_item(3, 3), 2, "past the end: the last item");
+        assert_eq!(cursor_on_an_item(5, 0), 0, "an empty pack");
+    }
+}

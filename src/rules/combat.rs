@@ -1,0 +1,393 @@
+//! Fighting: moving and striking through one shared view of every fighter,
+//! death and corpses, the hero's regeneration, and its death.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use gloomdelve_core::Pos;
+use gloomdelve_core::combat::damage_roll;
+
+use crate::rules::creatures::{Creature, Fighter, Health, Occupancy, RulesRng};
+use crate::rules::fov::{Seen, Sight};
+use crate::rules::hunger::Stomach;
+use crate::rules::items::Item;
+use crate::rules::map::{Drawn, GridPos, Hero, Layer, Level};
+use crate::rules::turn::{TurnCount, TurnPhase, TurnTaken};
+use crate::view::tilemap::FogRule;
+use crate::vocab::game::NewGame;
+use crate::vocab::log::GameLog;
+use crate::vocab::reset::ResetOnNewGame;
+use crate::vocab::states::Screen;
+use crate::vocab::text::{capitalised, the};
+
+/// Someone was hit: drives the floating damage numbers.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Damaged {
+    pub at: Pos,
+    pub amount: i32,
+    /// The hero was the one hurt (its numbers are red).
+    pub hero: bool,
+}
+
+/// What the hero has killed this game: each victim's name and max HP,
+/// for the score.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct Kills(pub Vec<(String, i32)>);
+
+/// What killed the hero, once it is dead.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct DeathCause(pub Option<String>);
+
+/// A creature that skips its turns until `turns` runs out.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Paralyzed {
+    pub turns: u32,
+}
+
+/// A dead creature's body: food worth `maxHp × 3`, halved once it rots.
+#[derive(Component, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Corpse {
+    pub food: i32,
+    /// The turn of the death, from which it rots.
+    pub died: u64,
+    pub rotten: bool,
+}
+
+/// Every fighter's place, stats and health, with the means to move and
+/// strike them: one borrow shared by the hero's turn and every AI.
+#[derive(SystemParam)]
+pub struct Actors<'w, 's> {
+    fighters: Query<
+        'w,
+        's,
+        (
+            &'static Name,
+            &'static mut GridPos,
+            &'static Fighter,
+            &'static mut Health,
+            Has<Hero>,
+            Has<Paralyzed>,
+        ),
+    >,
+    pub level: ResMut<'w, Level>,
+    pub occupancy: ResMut<'w, Occupancy>,
+    pub rng: ResMut<'w, RulesRng>,
+    sight: Option<Res<'w, Sight>>,
+    log: ResMut<'w, GameLog>,
+    turn: Res<'w, TurnCount>,
+    damaged: MessageWriter<'w, Damaged>,
+    cause: ResMut<'w, DeathCause>,
+    kills: ResMut<'w, Kills>,
+}
+
+impl Actors<'_, '_> {
+    pub fn pos(&self, entity: Entity) -> Option<Pos> {
+        self.fighters.get(entity).ok().map(|f| f.1.0)
+    }
+
+    pub fn is_alive(&self, entity: Entity) -> bool {
+        self.fighters.get(entity).is_ok_and(|f| f.3.hp > 0)
+    }
+
+    /// The fighter's name: "bat", "hero".
+    pub fn name(&self, entity: Entity) -> Option<String> {
+        self.fighters.get(entity).ok().map(|f| f.0.to_string())
+    }
+
+    pub fn health(&self, entity: Entity) -> Option<Health> {
+        self.fighters.get(entity).ok().map(|f| *f.3)
+    }
+
+    /// Adds a line to the message log, dated this turn.
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.log.say(self.turn.0, text);
+    }
+
+    pub fn sight(&self) -> Option<&Sight> {
+        self.sight.as_deref()
+    }
+
+    /// Moves `entity` onto `to` if it is open floor that nobody stands on.
+    /// Only the hero fits in the narrow tunnels.
+    pub fn try_move(&mut self, entity: Entity, to: Pos) -> bool {
+        let Ok((_, mut pos, _, _, is_hero, _)) = self.fighters.get_mut(entity) else {
+            return false;
+        };
+        let terrain = &self.level.terrain;
+        let open = if is_hero {
+            terrain.is_walkable(to)
+        } else {
+            terrain.admits_creatures(to)
+        };
+        if !open || !self.occupancy.is_free(to) {
+            return false;
+        }
+        let from = pos.0;
+        pos.0 = to;
+        self.occupancy.relocate(entity, from, to);
+        true
+    }
+
+    /// One blow from `attacker` to `target`, with its log line when the
+    /// hero can see it. A blow that kills frees the tile at once.
+    pub fn strike(&mut self, attacker: Entity, target: Entity) {
+        let Ok((a_name, a_pos, a_fighter, _, a_hero, _)) = self.fighters.get(attacker) else {
+            return;
+        };
+        let (a_name, a_pos, attack) = (a_name.to_string(), a_pos.0, a_fighter.attack);
+        let Ok((.., t_fighter, _, _, _)) = self.fighters.get(target) else {
+            return;
+        };
+        let damage = damage_roll(&mut self.rng.0, attack, t_fighter.defense);
+        let cause = format!("killed by {}", crate::vocab::text::a(&a_name));
+        let Some(blow) = self.hurt(target, damage, cause) else {
+            return;
+        };
+        if a_hero {
+            self.credit_hero(&blow);
+        }
+        if a_hero || blow.target_is_hero || self.sees(blow.at) || self.sees(a_pos) {
+            let line = blow_message(
+                &a_name,
+                a_hero,
+                &blow.name,
+                blow.target_is_hero,
+                damage,
+                blow.killed,
+            );
+            self.log.say(self.turn.0, line);
+        }
+    }
+
+    /// Takes `damage` HP from a living `target`, shows the number where the
+    /// hero sees it, and frees the tile of a creature it kills. `cause` is
+    /// recorded if this kills the hero.
+    pub fn hurt(&mut self, target: Entity, damage: i32, cause: String) -> Option<Blow> {
+        let (name, at, is_hero, killed, max_hp) = {
+            let Ok((name, pos, _, mut health, is_hero, _)) = self.fighters.get_mut(target) else {
+                return None;
+            };
+            if health.hp <= 0 {
+                return None;
+            }
+            health.hp = health.hp.saturating_sub(damage);
+            (name.to_string(), pos.0, is_hero, health.hp <= 0, health.max)
+        };
+        if killed && is_hero {
+            // The fallen hero keeps its tile until the game is over.
+            self.cause.0 = Some(cause);
+        } else if killed {
+            self.occupancy.remove(target, at);
+        }
+        if is_hero || self.sees(at) {
+            self.damaged.write(Damaged {
+                at,
+                amount: damage,
+                hero: is_hero,
+            });
+        }
+        Some(Blow {
+            name,
+            at,
+            target_is_hero: is_hero,
+            killed,
+            max_hp,
+        })
+    }
+
+    /// Counts a blow the hero dealt, by hand or by scroll, if it killed.
+    pub fn credit_hero(&mut self, blow: &Blow) {
+        if blow.killed && !blow.target_is_hero {
+            self.kills.0.push((blow.name.clone(), blow.max_hp));
+        }
+    }
+
+    /// The hero and where it stands.
+    pub fn hero(&self) -> Option<(Entity, Pos)> {
+        let at = self.fighters.iter().find(|f| f.4)?.1.0;
+        Some((self.occupancy.at(at)?, at))
+    }
+
+    /// True when the hero sees the tile at `at` this turn.
+    pub fn sees(&self, at: Pos) -> bool {
+        self.sight
+            .as_ref()
+            .is_some_and(|s| s.seen(at) == Seen::Visible)
+    }
+
+    /// True when `entity` is alive and not paralyzed.
+    pub fn can_act(&self, entity: Entity) -> bool {
+        self.fighters.get(entity).is_ok_and(|f| f.3.hp > 0 && !f.5)
+    }
+
+    /// Every living creature (not the hero) with its place: the scrolls'
+    /// targets. A living fighter always holds its tile in the occupancy.
+    pub fn foes(&self) -> Vec<(Entity, Pos)> {
+        let places = self
+            .fighters
+            .iter()
+            .filter(|f| f.3.hp > 0 && !f.4)
+            .map(|f| f.1.0);
+        places
+            .filter_map(|at| Some((self.occupancy.at(at)?, at)))
+            .collect()
+    }
+}
+
+/// What one hit did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Blow {
+    pub name: String,
+    pub at: Pos,
+    pub target_is_hero: bool,
+    pub killed: bool,
+    /// The target's max HP, which a kill adds to the score.
+    pub max_hp: i32,
+}
+
+/// "You hit the bat for 3 damage." / "The goblin hits you for 2 damage." /
+/// "You kill the rat." / "The bat kills you."
+pub fn blow_message(
+    attacker: &str,
+    attacker_is_hero: bool,
+    target: &str,
+    target_is_hero: bool,
+    damage: i32,
+    killed: bool,
+) -> String {
+    let subject = if attacker_is_hero {
+        "You".to_string()
+    } else {
+        capitalised(&the(attacker))
+    };
+    let object = if target_is_hero {
+        "you".to_string()
+    } else {
+        the(target)
+    };
+    let verb = match (killed, attacker_is_hero) {
+        (true, true) => "kill",
+        (true, false) => "kills",
+        (false, true) => "hit",
+        (false, false) => "hits",
+    };
+    if killed {
+        format!("{subject} {verb} {object}.")
+    } else {
+        format!("{subject} {verb} {object} for {damage} damage.")
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<Damaged>();
+    app.reset_on_new_game::<DeathCause>();
+    app.reset_on_new_game::<Kills>();
+    app.add_systems(
+        Update,
+        (
+            regenerate
+                .in_set(TurnPhase::WorldActs)
+                .run_if(on_message::<TurnTaken>),
+            (leave_corpses, end_the_hero)
+                .chain()
+                .in_set(TurnPhase::ResolveDeaths),
+        ),
+    );
+}
+
+/// Dead creatures become corpses: food worth `maxHp × 3`, picked up like
+/// any item when the item data has a "corpse" kind.
+fn leave_corpses(
+    mut commands: Commands,
+    new_game: Res<NewGame>,
+    turn: Res<TurnCount>,
+    dead: Query<(Entity, &Name, &GridPos, &Health, &Drawn), With<Creature>>,
+) {
+    let corpse_kind = new_game.items.find(crate::vocab::data::CORPSE);
+    for (entity, name, pos, health, drawn) in &dead {
+        if health.hp > 0 {
+            continue;
+        }
+        commands.entity(entity).despawn();
+        let body = corpse(name, &drawn.sprite, pos.0, health.max, turn.0);
+        let mut body = commands.spawn(body);
+        if let Some(kind) = corpse_kind {
+            body.insert(Item { kind });
+        }
+    }
+}
+
+/// The corpse of a creature with `max_hp` that died on turn `died`, drawn
+/// in its own colours: the creature's sprite name + `_corpse`.
+pub fn corpse(of: &Name, sprite: &str, at: Pos, max_hp: i32, died: u64) -> impl Bundle {
+    (
+        Name::new(format!("{of} corpse")),
+        Corpse {
+            food: max_hp.saturating_mul(3),
+            died,
+            rotten: false,
+        },
+        GridPos(at),
+        FogRule::Remembered { seen: false },
+        Visibility::Hidden,
+        Drawn::new(format!("{sprite}_corpse"), Layer::Items),
+    )
+}
+
+/// The hero's death ends the game; in the hunt it resets the world.
+fn end_the_hero(
+    hero: Single<&Health, With<Hero>>,
+    new_game: Res<NewGame>,
+    mut cause: ResMut<DeathCause>,
+    mut next: ResMut<NextState<Screen>>,
+    mut fell: MessageWriter<crate::rules::hunt::HeroFell>,
+) {
+    if hero.hp <= 0 && new_game.mode == crate::vocab::game::Mode::Hunt {
+        fell.write(crate::rules::hunt::HeroFell);
+    } else if hero.hp <= 0 {
+        cause.0.get_or_insert_with(|| "killed".to_string());
+        next.set(Screen::GameOver);
+    }
+}
+
+/// The hero regains 1 HP every `regen_every` turns, unless hunger has
+/// made it Weak or worse.
+fn regenerate(
+    turn: Res<TurnCount>,
+    new_game: Res<NewGame>,
+    hero: Single<(&mut Health, Option<&Stomach>), With<Hero>>,
+) {
+    let (mut health, stomach) = hero.into_inner();
+    let weak = stomach.is_some_and(|s| s.state.weakens());
+    if turn.0.is_multiple_of(new_game.rules.regen_every)
+        && !weak
+        && health.hp > 0
+        && health.hp < health.max
+    {
+        health.hp += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blow_messages_read_naturally() {
+        assert_eq!(
+            blow_message("hero", true, "bat", false, 3, false),
+            "You hit the bat for 3 damage."
+        );
+        assert_eq!(
+            blow_message("goblin", false, "hero", true, 2, false),
+            "The goblin hits you for 2 damage."
+        );
+        assert_eq!(
+            blow_message("hero", true, "rat", false, 4, true),
+            "You kill the rat."
+        );
+        assert_eq!(
+            blow_message("bat", false, "rat", false, 1, true),
+            "The bat kills the rat."
+        );
+    }
+}

@@ -1,0 +1,238 @@
+//! One system per creature kind. Within each, creatures act in id order,
+//! once per point of speed (all first actions, then all second ones).
+
+use bevy::prelude::*;
+use gloomdelve_core::path::PathFinder;
+use gloomdelve_core::{Bump, Dir, Pos};
+
+use super::{
+    BatAi, Creature, CreatureId, FungusAi, GoblinAi, NextCreatureId, Paths, RatAi, SearchCost,
+    Sees, Speed, spawn_creature,
+};
+use crate::rules::combat::Actors;
+use crate::rules::map::Hero;
+use crate::rules::turn::{TurnPhase, TurnTaken};
+use crate::vocab::game::NewGame;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (fungi_act, bats_act, rats_act, goblins_act)
+            .chain()
+            .in_set(TurnPhase::WorldActs)
+            .run_if(on_message::<TurnTaken>),
+    );
+}
+
+/// Each creature's turns this round: `(pass, id, entity)` sorted, so every
+/// creature acts once in id order, then the fast ones again.
+fn turn_order<'a>(
+    creatures: impl Iterator<Item = (Entity, &'a CreatureId, &'a Speed)>,
+) -> Vec<Entity> {
+    let mut turns: Vec<(u8, CreatureId, Entity)> = creatures
+        .flat_map(|(entity, id, speed)| (0..speed.0).map(move |pass| (pass, *id, entity)))
+        .collect();
+    turns.sort_unstable();
+    turns.into_iter().map(|(_, _, entity)| entity).collect()
+}
+
+fn random_dir(actors: &mut Actors) -> Dir {
+    Dir::ALL[actors.rng.0.range(0, 8) as usize]
+}
+
+/// The open step from `from` in `dir`, under the hero's movement rule.
+fn open_step(actors: &Actors, from: Pos, dir: Dir) -> Option<Pos> {
+    match actors.level.terrain.bump(from, dir) {
+        Bump::Move(to) => Some(to),
+        _ => None,
+    }
+}
+
+/// The direction from `from` that reaches `to` in one legal step, if any.
+fn step_towards(actors: &Actors, from: Pos, to: Pos) -> Option<Dir> {
+    Dir::ALL
+        .into_iter()
+        .find(|&d| from.step(d) == to && open_step(actors, from, d).is_some())
+}
+
+/// A random step onto free floor, if the dice pick one.
+fn wander(actors: &mut Actors, entity: Entity, at: Pos) {
+    let dir = random_dir(actors);
+    if let Some(to) = open_step(actors, at, dir) {
+        actors.try_move(entity, to);
+    }
+}
+
+/// Where a living creature and the hero stand, or `None` if it is dead.
+fn positions(actors: &Actors, entity: Entity, hero: Entity) -> Option<(Pos, Pos)> {
+    let at = actors.pos(entity).filter(|_| actors.can_act(entity))?;
+    Some((at, actors.pos(hero)?))
+}
+
+/// A fungus never moves. Sometimes it plants a child on free floor nearby,
+/// while the level holds fewer fungi than the rules' bound.
+fn fungi_act(
+    mut commands: Commands,
+    mut actors: Actors,
+    new_game: Res<NewGame>,
+    mut next_id: ResMut<NextCreatureId>,
+    mut fungi: Query<(Entity, &CreatureId, &Speed, &Creature, &mut FungusAi)>,
+) {
+    let rules = &new_game.rules;
+    let order = turn_order(fungi.iter().map(|(e, id, speed, ..)| (e, id, speed)));
+    let mut living = fungi.iter().filter(|(e, ..)| actors.is_alive(*e)).count();
+    for entity in order {
+        let (Some(at), true) = (actors.pos(entity), actors.can_act(entity)) else {
+            continue;
+        };
+        let Ok((.., creature, mut fungus)) = fungi.get_mut(entity) else {
+            continue;
+        };
+        if living >= rules.fungi_per_level
+            || fungus.spreads >= rules.fungus_max_spreads
+            || !actors.rng.0.chance(rules.fungus_spread_chance)
+        {
+            continue;
+        }
+        let range = rules.fungus_spread_range;
+        let (dx, dy) = (
+            actors.rng.0.range(-range, range + 1),
+            actors.rng.0.range(-range, range + 1),
+        );
+        let spot = Pos::new(at.x + dx, at.y + dy);
+        if spot != at
+            && actors.level.terrain.admits_creatures(spot)
+            && actors.occupancy.is_free(spot)
+        {
+            let child = spawn_creature(
+                &mut commands,
+                &new_game.creatures,
+                &mut next_id,
+                creature.kind,
+                spot,
+            );
+            actors.occupancy.place(child, spot);
+            fungus.spreads += 1;
+            living += 1;
+        }
+    }
+}
+
+/// Bats flutter at random and bite whatever they bump into, bats aside.
+fn bats_act(mut actors: Actors, bats: Query<(Entity, &CreatureId, &Speed), With<BatAi>>) {
+    for entity in turn_order(bats.iter()) {
+        let (Some(at), true) = (actors.pos(entity), actors.can_act(entity)) else {
+            continue;
+        };
+        let dir = random_dir(&mut actors);
+        let Some(to) = open_step(&actors, at, dir) else {
+            continue;
+        };
+        match actors.occupancy.at(to) {
+            Some(other) if !bats.contains(other) => actors.strike(entity, other),
+            Some(_) => {}
+            None => {
+                actors.try_move(entity, to);
+            }
+        }
+    }
+}
+
+/// Rats bite the hero when next to it, and otherwise wander.
+fn rats_act(
+    mut actors: Actors,
+    hero: Single<Entity, With<Hero>>,
+    rats: Query<(Entity, &CreatureId, &Speed), With<RatAi>>,
+) {
+    let hero = *hero;
+    for entity in turn_order(rats.iter()) {
+        let Some((at, hero_at)) = positions(&actors, entity, hero) else {
+            continue;
+        };
+        if actors.is_alive(hero) && step_towards(&actors, at, hero_at).is_some() {
+            actors.strike(entity, hero);
+        } else {
+            wander(&mut actors, entity, at);
+        }
+    }
+}
+
+/// Goblins chase the hero they see along a shortest path and strike when
+/// adjacent; having lost it, they go to where they saw it last, then wander.
+fn goblins_act(
+    mut actors: Actors,
+    new_game: Res<NewGame>,
+    hero: Single<Entity, With<Hero>>,
+    mut cost: ResMut<SearchCost>,
+    mut paths: ResMut<Paths>,
+    mut goblins: Query<(Entity, &CreatureId, &Speed, &Sees, &mut GoblinAi)>,
+) {
+    let hero = *hero;
+    *cost = SearchCost::default();
+    let budget = new_game.rules.goblin_search_budget;
+    let order = turn_order(goblins.iter().map(|(e, id, speed, ..)| (e, id, speed)));
+    for entity in order {
+        let Some((at, hero_at)) = positions(&actors, entity, hero) else {
+            continue;
+        };
+        let Ok((.., sees, mut goblin)) = goblins.get_mut(entity) else {
+            continue;
+        };
+        let sees_hero = actors.is_alive(hero)
+            && actors
+                .sight()
+                .is_some_and(|s| s.sees_hero(hero_at, at, sees.0));
+        if sees_hero {
+            goblin.last_seen = Some(hero_at);
+            if step_towards(&actors, at, hero_at).is_some() {
+                actors.strike(entity, hero);
+                continue;
+            }
+        }
+        match goblin.last_seen {
+            Some(target) if target != at => {
+                if !walk_towards(
+                    &mut actors,
+                    &mut paths.0,
+                    &mut cost,
+                    entity,
+                    at,
+                    target,
+                    budget,
+                ) && !sees_hero
+                {
+                    goblin.last_seen = None;
+                }
+            }
+            _ => {
+                goblin.last_seen = None;
+                wander(&mut actors, entity, at);
+            }
+        }
+    }
+}
+
+/// Takes the first step of a bounded shortest path to `target`, around
+/// other creatures. Returns false when no path was found within the budget.
+fn walk_towards(
+    actors: &mut Actors,
+    paths: &mut PathFinder,
+    cost: &mut SearchCost,
+    entity: Entity,
+    from: Pos,
+    target: Pos,
+    budget: usize,
+) -> bool {
+    let terrain = &actors.level.terrain;
+    let occupancy = &actors.occupancy;
+    let result = paths.find(from, target, budget, |p| {
+        terrain.admits_creatures(p) && occupancy.is_free(p)
+    });
+    cost.most_by_one = cost.most_by_one.max(result.expanded);
+    cost.total += result.expanded;
+    let Some(first) = result.path.and_then(|path| path.first().copied()) else {
+        return false;
+    };
+    actors.try_move(entity, first);
+    true
+}

@@ -1,0 +1,463 @@
+//! Auto-explore (`x`) and travel to the known stairs down (`>` off the
+//! stairs): the hero walks one turn per step down a Dijkstra map of the
+//! map it knows, towards the nearest unexplored place or item it wants
+//! (`wanted.rs`), and stops, always saying why: when a monster it has not
+//! seen comes into view (a new fungus only when it grows next to the
+//! path: fungi are harmless), when a step would bring it next to a visible
+//! monster, when it is hurt (sickness it knows of aside), when it falls
+//! sick, when it grows hungry, when something it cannot take lies
+//! underfoot, or when there is nowhere left to go.
+
+pub mod hunt;
+mod wanted;
+
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use gloomdelve_core::dijkstra::DijkstraMap;
+use gloomdelve_core::{Bump, Dir, Pos, Terrain, Tile};
+
+use crate::rules::combat::Corpse;
+use crate::rules::creatures::{Creature, CreatureId, FungusAi, Health};
+use crate::rules::fov::{Seen, Sight};
+use crate::rules::hunger::{Hunger, Sick, Stomach};
+use crate::rules::items::{Item, PACK_SIZE, Pack};
+use crate::rules::map::{GridPos, Hero, Level};
+use crate::rules::turn::{Action, PendingAction, TurnCount, TurnPhase};
+use crate::vocab::game::{Mode, NewGame};
+use crate::vocab::log::GameLog;
+use crate::vocab::reset::ResetOnNewGame;
+use crate::vocab::states::Screen;
+use crate::vocab::text;
+pub use wanted::{BestGear, Carrying};
+
+/// Where the walk goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The nearest tile the hero has not seen, or item it wants.
+    Unexplored,
+    /// The known stairs down.
+    StairsDown,
+}
+
+/// Asks for a walk: sent by the keys, or by a test or the bot.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartWalk(pub Goal);
+
+/// What the walk knows of the hero, as it was at the last step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Condition {
+    hp: i32,
+    max_hp: i32,
+    hunger: Option<Hunger>,
+    sick: bool,
+}
+
+/// A walk in progress, with what the hero was like when it last stepped.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Walking {
+    pub goal: Goal,
+    last: Condition,
+    steps: u32,
+    last_step: Duration,
+}
+
+/// The time between two steps of a walk (zero in tests and the sim).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WalkPace(pub Duration);
+
+/// The creatures the hero has seen (by id): only a newcomer stops a walk.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct KnownMonsters(pub BTreeSet<u64>);
+
+/// The Dijkstra map walks reuse, sized to the level.
+#[derive(Resource, Debug)]
+struct WalkMap(DijkstraMap);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<StartWalk>();
+    app.init_resource::<WalkPace>();
+    app.reset_on_new_game::<KnownMonsters>();
+    app.remove_on_new_game::<Walking>();
+    app.add_systems(
+        Update,
+        (start_walk, take_a_step)
+            .chain()
+            .before(TurnPhase::HeroActs)
+            .run_if(in_state(Screen::Playing).and_eager(resource_exists::<Level>)),
+    );
+    app.add_systems(
+        Update,
+        learn_monsters
+            .in_set(TurnPhase::UpdateHud)
+            .run_if(not(resource_exists::<Walking>).and_eager(resource_exists::<Sight>)),
+    );
+    app.add_systems(OnExit(Screen::Playing), stop_walking);
+}
+
+/// A creature in view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Spotted {
+    id: u64,
+    at: Pos,
+    name: String,
+    fungus: bool,
+}
+
+type CreatureQuery<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static CreatureId,
+        &'static GridPos,
+        &'static Name,
+        Has<FungusAi>,
+    ),
+    With<Creature>,
+>;
+
+/// The creatures in view.
+fn creatures_in_view(sight: &Sight, creatures: &CreatureQuery) -> Vec<Spotted> {
+    creatures
+        .iter()
+        .filter(|(_, pos, ..)| sight.seen(pos.0) == Seen::Visible)
+        .map(|(id, pos, name, fungus)| Spotted {
+            id: id.0,
+            at: pos.0,
+            name: name.to_string(),
+            fungus,
+        })
+        .collect()
+}
+
+/// Outside walks, what the hero sees becomes known.
+fn learn_monsters(sight: Res<Sight>, creatures: CreatureQuery, mut known: ResMut<KnownMonsters>) {
+    for spotted in creatures_in_view(&sight, &creatures) {
+        known.0.insert(spotted.id);
+    }
+}
+
+fn stop_walking(mut commands: Commands) {
+    commands.remove_resource::<Walking>();
+}
+
+type HeroQuery<'w, 's> = Single<
+    'w,
+    's,
+    (
+        &'static GridPos,
+        &'static Health,
+        Option<&'static Stomach>,
+        Has<Sick>,
+        Option<&'static Pack>,
+    ),
+    With<Hero>,
+>;
+
+/// The hero's condition now.
+fn condition(hero: &HeroQuery) -> Condition {
+    let (_, health, stomach, sick, _) = **hero;
+    Condition {
+        hp: health.hp,
+        max_hp: health.max,
+        hunger: stomach.map(|s| s.state),
+        sick,
+    }
+}
+
+fn start_walk(
+    mut starts: MessageReader<StartWalk>,
+    mut commands: Commands,
+    time: Res<Time>,
+    hero: HeroQuery,
+) {
+    let Some(start) = starts.read().last() else {
+        return;
+    };
+    commands.insert_resource(Walking {
+        goal: start.0,
+        last: condition(&hero),
+        steps: 0,
+        last_step: time.elapsed().saturating_sub(Duration::from_secs(3600)),
+    });
+}
+
+/// Why a walk ends, as the hero reads it.
+fn stop(commands: &mut Commands, log: &mut GameLog, turn: u64, why: impl Into<String>) {
+    commands.remove_resource::<Walking>();
+    log.say(turn, why);
+}
+
+/// What a walk reads of the world to choose its next step.
+#[derive(SystemParam)]
+struct Surroundings<'w, 's> {
+    new_game: Res<'w, NewGame>,
+    level: Res<'w, Level>,
+    sight: Option<Res<'w, Sight>>,
+    hero: HeroQuery<'w, 's>,
+    creatures: CreatureQuery<'w, 's>,
+    lying: Query<
+        'w,
+        's,
+        (
+            &'static GridPos,
+            &'static Item,
+            &'static Name,
+            Option<&'static Corpse>,
+        ),
+        Without<Hero>,
+    >,
+    carried: Query<'w, 's, &'static Item>,
+}
+
+impl Surroundings<'_, '_> {
+    fn effect(&self, item: &Item) -> Option<crate::vocab::data::ItemEffect> {
+        self.new_game.items.kinds.get(item.kind).map(|k| k.effect)
+    }
+
+    /// What the hero carries, as far as wanting more goes.
+    fn carrying(&self) -> Carrying {
+        let (.., pack) = *self.hero;
+        let pack = pack.map_or(&[][..], |p| &p.0[..]);
+        let effects = pack
+            .iter()
+            .filter_map(|&e| self.carried.get(e).ok())
+            .filter_map(|item| self.effect(item));
+        Carrying {
+            best: BestGear::of(effects),
+            room: pack.len() < PACK_SIZE,
+        }
+    }
+
+    /// The known tiles, other than the hero's, holding an item it wants.
+    fn wanted_items(&self, sight: &Sight, at: Pos) -> Vec<Pos> {
+        let lying = self.lying.iter().filter_map(|(pos, item, _, corpse)| {
+            let rotten = corpse.is_some_and(|c| c.rotten);
+            Some((pos.0, self.effect(item)?, rotten))
+        });
+        wanted::wanted_tiles(lying, self.carrying(), at, |p| {
+            sight.seen(p) != Seen::Unseen
+        })
+    }
+
+    /// The name of an item lying on `at`, if any.
+    fn item_on(&self, at: Pos) -> Option<&Name> {
+        self.lying
+            .iter()
+            .find(|(pos, ..)| pos.0 == at)
+            .map(|(_, _, name, _)| name)
+    }
+}
+
+/// Decides the walk's next step, or ends it with the reason.
+#[allow(clippy::too_many_arguments)]
+fn take_a_step(
+    mut commands: Commands,
+    walking: Option<ResMut<Walking>>,
+    pace: Res<WalkPace>,
+    time: Res<Time>,
+    mut pending: ResMut<PendingAction>,
+    mut log: ResMut<GameLog>,
+    turn: Res<TurnCount>,
+    mut known: ResMut<KnownMonsters>,
+    world: Surroundings,
+    mut map: Local<Option<WalkMap>>,
+    mut rooms: Local<hunt::WorldRooms>,
+) {
+    let (Some(mut walking), Some(sight)) = (walking, world.sight.as_deref()) else {
+        return;
+    };
+    if pending.0.is_some() || time.elapsed() < walking.last_step + pace.0 {
+        return;
+    }
+    let (hero_at, ..) = *world.hero;
+    let at = hero_at.0;
+    let now = condition(&world.hero);
+    let in_view = creatures_in_view(sight, &world.creatures);
+    let newcomers: Vec<&Spotted> = in_view
+        .iter()
+        .filter(|c| !known.0.contains(&c.id))
+        .collect();
+    known.0.extend(in_view.iter().map(|c| c.id));
+    let turn = turn.0;
+    let sickness = world.new_game.rules.hunger.sickness_damage;
+    let underfoot = world.item_on(at).filter(|_| walking.steps > 0);
+    if let Some(reason) = reason_to_stop(&walking.last, &now, sickness, &newcomers, underfoot) {
+        return stop(&mut commands, &mut log, turn, reason);
+    }
+    let terrain = &world.level.terrain;
+    if walking.goal == Goal::StairsDown && terrain.tile(at) == Tile::StairsDown {
+        let why = "You reach the stairs down. Press > to descend.";
+        return stop(&mut commands, &mut log, turn, why);
+    }
+    let map = map.get_or_insert_with(|| WalkMap(DijkstraMap::new(1, 1)));
+    let mut goals = goal_tiles(terrain, sight, walking.goal);
+    if walking.goal == Goal::Unexplored {
+        goals.extend(world.wanted_items(sight, at));
+    }
+    let towards_rooms = (walking.goal == Goal::Unexplored && world.new_game.mode == Mode::Hunt)
+        .then(|| {
+            let rooms = rooms.of(world.new_game.seed);
+            hunt::frontier_towards_rooms(&mut map.0, terrain, sight, &goals, rooms, at)
+        })
+        .flatten()
+        .and_then(|f| step_towards(&mut map.0, terrain, sight, vec![f], at));
+    let Some(dir) = towards_rooms.or_else(|| step_towards(&mut map.0, terrain, sight, goals, at))
+    else {
+        let why = match walking.goal {
+            Goal::Unexplored => "Nothing left to explore that you can reach.",
+            Goal::StairsDown => "You cannot find a way to the stairs down.",
+        };
+        return stop(&mut commands, &mut log, turn, why);
+    };
+    if let Some(reason) = reason_not_to_step(at.step(dir), &in_view, &newcomers) {
+        return stop(&mut commands, &mut log, turn, reason);
+    }
+    pending.0 = Some(Action::Move(dir));
+    walking.last = now;
+    walking.steps += 1;
+    walking.last_step = time.elapsed();
+}
+
+/// Why the walk must not take its next step onto `to`: a visible monster
+/// would be next to the hero, or a fungus the hero had not seen grows
+/// next to that step.
+fn reason_not_to_step(to: Pos, in_view: &[Spotted], newcomers: &[&Spotted]) -> Option<String> {
+    let near = |c: &Spotted| c.at.chebyshev(to) <= 1;
+    if let Some(threat) = in_view.iter().find(|c| !c.fungus && near(c)) {
+        return Some(format!(
+            "You stop: {} is too close.",
+            text::the(&threat.name)
+        ));
+    }
+    newcomers
+        .iter()
+        .find(|c| c.fungus && near(c))
+        .map(|f| format!("You stop: there is {} next to your path.", text::a(&f.name)))
+}
+
+/// What the hero reads when its hunger worsens to `now` on a walk, if that
+/// should stop it: only hunger that asks for food does.
+fn hunger_stop(now: Hunger) -> Option<&'static str> {
+    match now {
+        Hunger::Satiated | Hunger::Normal => None,
+        Hunger::Hungry => Some("You stop: you are hungry."),
+        Hunger::Weak => Some("You stop: you are weak with hunger."),
+        Hunger::Starving => Some("You stop: you are starving!"),
+    }
+}
+
+/// Whether the hero lost more HP since `last` than a sickness it already
+/// knew of takes each turn. Low on HP (a quarter or less), any loss counts.
+fn hurt_since(last: &Condition, now: &Condition, sickness_damage: i32) -> bool {
+    let low = now.hp * 4 <= now.max_hp;
+    let expected = if last.sick && !low {
+        sickness_damage
+    } else {
+        0
+    };
+    now.hp < last.hp - expected
+}
+/// Why the walk must end before this step, if it must.
+fn reason_to_stop(
+    last: &Condition,
+    now: &Condition,
+    sickness_damage: i32,
+    newcomers: &[&Spotted],
+    underfoot: Option<&Name>,
+) -> Option<String> {
+    if let Some(monster) = newcomers.iter().find(|c| !c.fungus) {
+        return Some(format!("You stop: you see {}.", text::a(&monster.name)));
+    }
+    if now.sick && !last.sick {
+        return Some("You stop: you feel sick.".to_string());
+    }
+    if hurt_since(last, now, sickness_damage) {
+        return Some("You stop: you are hurt!".to_string());
+    }
+    if let (Some(before), Some(hunger)) = (last.hunger, now.hunger)
+        && hunger < before
+        && let Some(why) = hunger_stop(hunger)
+    {
+        return Some(why.to_string());
+    }
+    underfoot.map(|name| format!("You stop: there is {} here.", text::a(name)))
+}
+
+/// The step from `at` towards the nearest of `goals` over the known map.
+fn step_towards(
+    map: &mut DijkstraMap,
+    terrain: &Terrain,
+    sight: &Sight,
+    goals: Vec<Pos>,
+    at: Pos,
+) -> Option<Dir> {
+    if goals.is_empty() || goals.contains(&at) {
+        return None;
+    }
+    chart(map, terrain, sight, goals);
+    step_downhill(map, terrain, at)
+}
+
+/// The tiles a walk to `goal` may end on, as far as the hero knows.
+fn goal_tiles(terrain: &Terrain, sight: &Sight, goal: Goal) -> Vec<Pos> {
+    let known = |p: Pos| sight.seen(p) != Seen::Unseen;
+    match goal {
+        Goal::Unexplored => frontier(terrain, &known),
+        Goal::StairsDown => terrain
+            .tiles()
+            .iter()
+            .filter(|(p, t)| **t == Tile::StairsDown && known(*p))
+            .map(|(p, _)| p)
+            .collect(),
+    }
+}
+
+/// Fills `map` with the distance to the nearest of `goals`, walking only
+/// on known walkable tiles.
+fn chart(map: &mut DijkstraMap, terrain: &Terrain, sight: &Sight, goals: Vec<Pos>) {
+    map.fit(terrain.width(), terrain.height());
+    let known = |p: Pos| sight.seen(p) != Seen::Unseen;
+    map.compute(
+        goals,
+        |p| known(p) && terrain.is_walkable(p),
+        legal_step(terrain),
+    );
+}
+
+/// The step down a charted `map` from `at`, if there is one.
+fn step_downhill(map: &DijkstraMap, terrain: &Terrain, at: Pos) -> Option<Dir> {
+    map.downhill(at, legal_step(terrain))
+}
+
+/// Whether a step is a move under the corner rule.
+pub(crate) fn legal_step(terrain: &Terrain) -> impl Fn(Pos, Dir) -> bool + '_ {
+    |p: Pos, dir: Dir| matches!(terrain.bump(p, dir), Bump::Move(_))
+}
+
+/// Unseen tiles next to a known walkable tile: where exploring leads.
+fn frontier(terrain: &Terrain, known: &impl Fn(Pos) -> bool) -> Vec<Pos> {
+    terrain
+        .tiles()
+        .iter()
+        .map(|(p, _)| p)
+        .filter(|&p| !known(p))
+        .filter(|&p| {
+            Dir::ALL.iter().any(|&d| {
+                let n = p.step(d);
+                known(n) && terrain.is_walkable(n)
+            })
+        })
+        .collect()
+}
+
+/// Whether the level has stairs down the hero has seen.
+pub fn knows_stairs_down(level: &Level, sight: &Sight) -> bool {
+    level
+        .terrain
+        .tiles()
+        .iter()
+        .any(|(p, t)| *t == Tile::StairsDown && sight.seen(p) != Seen::Unseen)
+}

@@ -1,0 +1,104 @@
+//! The end of a run: the numbers it is judged by, starting over after a
+//! death, and a fresh seed for the next game.
+
+use bevy::prelude::*;
+use gloomdelve_core::rng::derive_seed;
+
+use crate::rules::combat::Kills;
+use crate::vocab::game::NewGame;
+use crate::vocab::states::Screen;
+
+/// Asks for a fresh game after a death.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct StartOver;
+
+/// The rules side: clearing the old game and starting the next.
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<StartOver>();
+    for finished in [Screen::GameOver, Screen::Victory] {
+        app.add_systems(
+            OnTransition {
+                exited: finished,
+                entered: Screen::Title,
+            },
+            offer_a_fresh_seed,
+        );
+    }
+    app.add_systems(
+        Update,
+        start_over.run_if(
+            in_state(Screen::GameOver)
+                .or_eager(in_state(Screen::Victory))
+                .and_eager(on_message::<StartOver>),
+        ),
+    );
+}
+
+/// Wipes the finished game and starts a new one from a seed derived from the old.
+fn start_over(world: &mut World) {
+    wipe_game(world);
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+}
+
+/// Clears every trace of the game played, and picks the next seed.
+pub fn wipe_game(world: &mut World) {
+    crate::vocab::reset::clear_game(world);
+    let mut new_game = world.resource_mut::<NewGame>();
+    new_game.seed = next_seed(new_game.seed);
+}
+
+/// The seed of the game after the one of `seed`: a new one, drawn from
+/// the old so that a sequence of games stays reproducible.
+pub fn next_seed(seed: u64) -> u64 {
+    derive_seed(seed, 0x5EED) % 1_000_000
+}
+
+/// Back on the title after a death or a victory, New Game offers a new
+/// seed rather than the one just played.
+fn offer_a_fresh_seed(mut new_game: ResMut<NewGame>) {
+    new_game.seed = next_seed(new_game.seed);
+}
+
+/// The numbers a finished game is judged by.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Tally {
+    pub turns: u64,
+    pub deepest: u32,
+    pub kills: usize,
+    /// Items in the pack at the end.
+    pub carried: usize,
+    pub score: u64,
+}
+
+impl Tally {
+    /// SPEC.md's score: 50 per level of the deepest depth, each kill's max
+    /// HP, the coins' copper / 10, and 1000 for a victory.
+    pub fn of(turns: u64, deepest: u32, kills: &Kills, copper: u32, won: bool) -> Self {
+        let kill_points: i64 = kills.0.iter().map(|(_, hp)| i64::from(*hp)).sum();
+        let score = 50 * i64::from(deepest)
+            + kill_points
+            + i64::from(copper / 10)
+            + if won { 1000 } else { 0 };
+        Self {
+            turns,
+            deepest,
+            kills: kills.0.len(),
+            carried: 0,
+            score: score.max(0) as u64,
+        }
+    }
+
+    /// "Turns 412 - deepest level 3 - 14 kills - 5 items - score 312".
+    pub fn line(&self) -> String {
+        format!(
+            "Turns {} - deepest level {} - {} - {} carried - score {}",
+            self.turns,
+            self.deepest,
+            crate::vocab::text::count(self.kills, "kill"),
+            crate::vocab::text::count(self.carried, "item"),
+            self.score
+        )
+    }
+}

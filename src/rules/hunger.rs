@@ -1,0 +1,434 @@
+//! Hunger (SPEC.md "Hunger"): every turn costs food and digging costs
+//! more; the hero eats rations and corpses, may stretch its stomach or get
+//! sick on rotten meat, and weakens, then starves, when it does not eat.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use gloomdelve_core::Pos;
+
+use crate::rules::combat::{Actors, Corpse, DeathCause};
+use crate::rules::creatures::{Health, RulesRng};
+use crate::rules::items::{Item, Pack, slots, stack_of};
+use crate::rules::map::{Drawn, GridPos, Hero};
+use crate::rules::turn::{Action, PendingAction, TurnCount, TurnPhase, TurnTaken};
+use crate::vocab::data::{HungerRules, ItemBook, ItemEffect};
+use crate::vocab::game::NewGame;
+use crate::vocab::log::GameLog;
+
+/// The sprite of a corpse gone bad: `bat_corpse` becomes `bat_rotten_corpse`.
+fn rotten_sprite(fresh: &str) -> String {
+    match fresh.strip_suffix("corpse") {
+        Some(kind) => format!("{kind}rotten_corpse"),
+        None => "rotten_corpse".to_string(),
+    }
+}
+
+/// How full the hero is. `state` is the last state announced.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Stomach {
+    pub food: i32,
+    pub max: i32,
+    pub state: Hunger,
+}
+
+impl Stomach {
+    /// A stomach as the rules start it.
+    pub fn new(rules: &HungerRules) -> Self {
+        Self {
+            food: rules.start_food,
+            max: rules.max_food,
+            state: Hunger::of(rules.start_food, rules),
+        }
+    }
+
+    /// Adds `food`. Past the maximum the stomach stretches by half the
+    /// excess and is filled to its new size; returns true when it did.
+    pub fn fill(&mut self, food: i32) -> bool {
+        self.food = self.food.saturating_add(food);
+        let excess = self.food.saturating_sub(self.max);
+        if excess <= 0 {
+            return false;
+        }
+        self.max = self.max.saturating_add(excess / 2);
+        self.food = self.max;
+        true
+    }
+}
+
+/// The hunger states, from worst to best.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub enum Hunger {
+    Starving,
+    Weak,
+    Hungry,
+    Normal,
+    Satiated,
+}
+
+impl Hunger {
+    /// The state for this much food under the rules' thresholds.
+    pub fn of(food: i32, rules: &HungerRules) -> Self {
+        if food > rules.satiated_above {
+            Self::Satiated
+        } else if food >= rules.hungry_below {
+            Self::Normal
+        } else if food >= rules.weak_below {
+            Self::Hungry
+        } else if food >= rules.starving_below {
+            Self::Weak
+        } else {
+            Self::Starving
+        }
+    }
+
+    /// Weak and Starving lower attack and stop regeneration.
+    pub fn weakens(self) -> bool {
+        self <= Self::Weak
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Starving => "Starving",
+            Self::Weak => "Weak",
+            Self::Hungry => "Hungry",
+            Self::Normal => "Normal",
+            Self::Satiated => "Satiated",
+        }
+    }
+
+    /// What the hero reads on going from `self` to `to`.
+    pub fn change_message(self, to: Self) -> &'static str {
+        let better = to > self;
+        match (to, better) {
+            (Self::Satiated, _) => "You feel full.",
+            (Self::Normal, true) => "You are no longer hungry.",
+            (Self::Normal, false) => "Your stomach no longer feels full.",
+            (Self::Hungry, true) => "You feel stronger, but you are still hungry.",
+            (Self::Hungry, false) => "You are getting hungry.",
+            (Self::Weak, true) => "You are no longer starving, but still weak with hunger.",
+            (Self::Weak, false) => "You feel weak with hunger. Eat something soon!",
+            (Self::Starving, _) => "You are starving! Eat now or die.",
+        }
+    }
+}
+
+/// The hero is sick from bad meat: it loses HP each turn until `turns` runs out.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sick {
+    pub turns: u32,
+}
+
+/// Sent when the hero's turn dug through rock: that turn costs more food.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct HeroDug;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<HeroDug>();
+    app.add_systems(
+        Update,
+        eat.before(crate::rules::items::use_item::use_or_drop)
+            .in_set(TurnPhase::HeroActs),
+    );
+    app.add_systems(
+        Update,
+        (burn_food, announce_hunger, feel_sick, rot_corpses)
+            .chain()
+            .in_set(TurnPhase::WorldActs)
+            .run_if(on_message::<TurnTaken>),
+    );
+}
+
+/// How much food `item` gives, if it is food: a corpse's own value, or its kind's.
+pub fn nourishment(book: &ItemBook, item: &Item, corpse: Option<&Corpse>) -> Option<i32> {
+    match (corpse, book.kinds[item.kind].effect) {
+        (Some(corpse), _) => Some(corpse.food),
+        (None, ItemEffect::Food(food)) => Some(food),
+        _ => None,
+    }
+}
+
+/// The food to eat first, of `food` (the pack's food in pack order, each
+/// with its corpse if it is one): the freshest corpse, before it rots,
+/// then rations and other food, and rotten meat last.
+pub fn best_food<'a>(
+    food: impl IntoIterator<Item = (Entity, Option<&'a Corpse>)>,
+) -> Option<Entity> {
+    let rank = |corpse: Option<&Corpse>| match corpse {
+        Some(fresh) if !fresh.rotten => (0, std::cmp::Reverse(fresh.died)),
+        None => (1, std::cmp::Reverse(0)),
+        Some(rotten) => (2, std::cmp::Reverse(rotten.died)),
+    };
+    food.into_iter()
+        .enumerate()
+        .min_by_key(|(order, (_, corpse))| (rank(*corpse), *order))
+        .map(|(_, (meal, _))| meal)
+}
+
+/// The hero's food, underfoot and in the pack: what the eat key offers.
+#[derive(SystemParam)]
+pub struct Larder<'w, 's> {
+    new_game: Res<'w, NewGame>,
+    hero: Query<'w, 's, (&'static GridPos, &'static Pack, Has<Stomach>), With<Hero>>,
+    items: Edibles<'w, 's>,
+}
+
+impl Larder<'_, '_> {
+    /// What eating should offer: `None` when the rules' `Eat` will do
+    /// (food lies underfoot, there is no food at all, or no hunger), else
+    /// the inventory slot of the best food in the pack, to ask about.
+    pub fn offer(&self) -> Option<usize> {
+        let (at, pack, hungers) = self.hero.single().ok()?;
+        let book = &self.new_game.items;
+        if !hungers || food_underfoot(at.0, book, &self.items).is_some() {
+            return None;
+        }
+        let food = pack.0.iter().filter_map(|&e| {
+            let (_, item, _, corpse, _) = self.items.get(e).ok()?;
+            nourishment(book, item, corpse).map(|_| (e, corpse))
+        });
+        let meal = best_food(food)?;
+        let stack = |e: Entity| {
+            let (_, item, ..) = self.items.get(e).ok()?;
+            stack_of(book, item)
+        };
+        slots(&pack.0, stack)
+            .iter()
+            .position(|items| items.contains(&meal))
+    }
+}
+
+/// The items the hero could eat or see: food in the pack or on the floor.
+type Edibles<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static Item,
+        &'static Name,
+        Option<&'static Corpse>,
+        Option<&'static GridPos>,
+    ),
+    Without<Hero>,
+>;
+
+/// Food lying at `at`: the earliest spawned, so the choice is repeatable.
+fn food_underfoot(at: Pos, book: &ItemBook, items: &Edibles) -> Option<Entity> {
+    items
+        .iter()
+        .filter(|(_, item, _, corpse, pos)| {
+            pos.is_some_and(|p| p.0 == at) && nourishment(book, item, *corpse).is_some()
+        })
+        .map(|(entity, ..)| entity)
+        .min()
+}
+
+/// Eats food from the pack (`Use`) or from the floor (`Eat`). Eating takes a turn.
+pub(crate) fn eat(
+    mut pending: ResMut<PendingAction>,
+    new_game: Res<NewGame>,
+    mut hero: Query<(Entity, &GridPos, &mut Pack, &mut Stomach, &mut Health), With<Hero>>,
+    items: Edibles,
+    mut rng: ResMut<RulesRng>,
+    mut log: ResMut<GameLog>,
+    turn: Res<TurnCount>,
+    mut cause: ResMut<DeathCause>,
+    mut commands: Commands,
+    mut taken: MessageWriter<TurnTaken>,
+    mut stats: Option<ResMut<crate::sim::SimStats>>,
+) {
+    let book = &new_game.items;
+    let Ok((hero, at, mut pack, mut stomach, mut health)) = hero.single_mut() else {
+        refuse_without_hunger(&mut pending, book, &items, &mut log, turn.0);
+        return;
+    };
+    let meal = match pending.0 {
+        Some(Action::Eat) => food_underfoot(at.0, book, &items),
+        Some(Action::Use(item))
+            if items
+                .get(item)
+                .is_ok_and(|(_, i, _, c, _)| nourishment(book, i, c).is_some()) =>
+        {
+            Some(item)
+        }
+        _ => return,
+    };
+    pending.0 = None;
+    let mut say = |text: String| log.say(turn.0, text);
+    let Some(meal) = meal else {
+        say("There is nothing here to eat.".to_string());
+        return;
+    };
+    let Ok((_, item, name, corpse, _)) = items.get(meal) else {
+        return;
+    };
+    let food = nourishment(book, item, corpse).unwrap_or(0);
+    if let Some(stats) = stats.as_mut() {
+        stats.food_eaten += i64::from(food);
+    }
+    pack.0.retain(|&e| e != meal);
+    commands.entity(meal).despawn();
+    say(format!(
+        "You eat {}.",
+        crate::vocab::text::the(name.as_str())
+    ));
+    if stomach.fill(food) {
+        say("You can't believe your stomach can hold that much!".to_string());
+        health.hp = health.hp.saturating_sub(1);
+        if health.hp <= 0 {
+            cause.0 = Some("burst from overeating".to_string());
+        }
+    }
+    let rules = &new_game.rules.hunger;
+    if corpse.is_some_and(|c| c.rotten) && rng.0.chance(rules.rotten_sickness_chance) {
+        say("That meat was rotten. You feel sick.".to_string());
+        commands.entity(hero).insert(Sick {
+            turns: rules.sickness_turns,
+        });
+    }
+    taken.write(TurnTaken);
+}
+
+/// A hero with no stomach (the hunt has no hunger) does not eat.
+fn refuse_without_hunger(
+    pending: &mut PendingAction,
+    book: &ItemBook,
+    items: &Edibles,
+    log: &mut GameLog,
+    turn: u64,
+) {
+    let wants_to_eat = match pending.0 {
+        Some(Action::Eat) => true,
+        Some(Action::Use(item)) => items
+            .get(item)
+            .is_ok_and(|(_, i, _, c, _)| nourishment(book, i, c).is_some()),
+        _ => false,
+    };
+    if wants_to_eat {
+        pending.0 = None;
+        log.say(turn, "There is no hunger in the hunt; you need not eat.");
+    }
+}
+
+/// Each turn costs food, and a dig costs more. At 0 food the hero starves.
+fn burn_food(
+    new_game: Res<NewGame>,
+    mut dug: MessageReader<HeroDug>,
+    mut hero: Query<(&mut Stomach, &mut Health), With<Hero>>,
+    mut cause: ResMut<DeathCause>,
+) {
+    let digs = dug.read().count() as i32;
+    let Ok((mut stomach, mut health)) = hero.single_mut() else {
+        return;
+    };
+    let rules = &new_game.rules.hunger;
+    let cost = rules
+        .food_per_dig
+        .saturating_mul(digs)
+        .saturating_add(rules.food_per_turn);
+    stomach.food = stomach.food.saturating_sub(cost).max(0);
+    if stomach.food == 0 && health.hp > 0 {
+        health.hp = 0;
+        cause.0 = Some("starved".to_string());
+    }
+}
+
+/// Says so when the hunger state changes.
+fn announce_hunger(
+    new_game: Res<NewGame>,
+    mut hero: Query<&mut Stomach, With<Hero>>,
+    mut log: ResMut<GameLog>,
+    turn: Res<TurnCount>,
+) {
+    let Ok(mut stomach) = hero.single_mut() else {
+        return;
+    };
+    let now = Hunger::of(stomach.food, &new_game.rules.hunger);
+    if now != stomach.state {
+        log.say(turn.0, stomach.state.change_message(now));
+        stomach.state = now;
+    }
+}
+
+/// A sick hero loses HP each turn until the sickness passes.
+fn feel_sick(
+    new_game: Res<NewGame>,
+    mut sick: Query<(Entity, &mut Sick)>,
+    mut actors: Actors,
+    mut commands: Commands,
+) {
+    for (entity, mut sickness) in &mut sick {
+        let damage = new_game.rules.hunger.sickness_damage;
+        actors.hurt(entity, damage, "poisoned by rotten meat".to_string());
+        sickness.turns = sickness.turns.saturating_sub(1);
+        if sickness.turns == 0 {
+            commands.entity(entity).remove::<Sick>();
+            if actors.is_alive(entity) {
+                actors.say("Your stomach settles. You feel better.");
+            }
+        }
+    }
+}
+
+/// Corpses turn rotten, worth half, and later rot away, in the pack too.
+fn rot_corpses(
+    new_game: Res<NewGame>,
+    turn: Res<TurnCount>,
+    mut corpses: Query<(Entity, &mut Corpse, &mut Name, &mut Drawn)>,
+    mut packs: Query<&mut Pack>,
+    mut log: ResMut<GameLog>,
+    mut commands: Commands,
+) {
+    let rules = &new_game.rules.hunger;
+    for (entity, mut corpse, mut name, mut drawn) in &mut corpses {
+        let age = turn.0.saturating_sub(corpse.died);
+        if age >= rules.corpse_vanishes_after {
+            for mut pack in &mut packs {
+                if pack.0.contains(&entity) {
+                    pack.0.retain(|&e| e != entity);
+                    log.say(
+                        turn.0,
+                        format!(
+                            "{} in your pack rots away.",
+                            crate::vocab::text::capitalised(&crate::vocab::text::the(
+                                name.as_str()
+                            ))
+                        ),
+                    );
+                }
+            }
+            commands.entity(entity).despawn();
+        } else if age >= rules.corpse_rots_after && !corpse.rotten {
+            corpse.rotten = true;
+            corpse.food /= 2;
+            *name = Name::new(format!("rotten {}", name.as_str()));
+            drawn.sprite = rotten_sprite(&drawn.sprite);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn corpse(died: u64, rotten: bool) -> Corpse {
+        Corpse {
+            food: 10,
+            died,
+            rotten,
+        }
+    }
+
+    #[test]
+    fn the_best_food_is_the_freshest_corpse_then_rations_then_rotten_meat() {
+        let e = |i| Entity::from_raw_u32(i).unwrap();
+        let (old, fresh, rotten) = (corpse(5, false), corpse(9, false), corpse(20, true));
+        let pack = [(e(1), None), (e(2), Some(&old)), (e(3), Some(&fresh))];
+        assert_eq!(best_food(pack), Some(e(3)), "the freshest corpse");
+        let pack = [(e(1), Some(&rotten)), (e(2), None), (e(4), None)];
+        assert_eq!(best_food(pack), Some(e(2)), "the first ration, not rot");
+        assert_eq!(best_food([(e(1), Some(&rotten))]), Some(e(1)));
+        assert_eq!(best_food(std::iter::empty()), None);
+    }
+}

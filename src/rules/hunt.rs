@@ -1,0 +1,211 @@
+//! Hunt mode (SPEC.md "Modes"): one 600×600 Warrens world. There is no
+//! hunger; a death sends every enemy home at full health and the hero back
+//! to the start room, with the terrain kept. Killing every enemy wins: a
+//! short pause, a fanfare, then a fresh world.
+
+use bevy::prelude::*;
+use gloomdelve_core::Pos;
+use gloomdelve_core::mapgen::warrens;
+use gloomdelve_core::rng::{GameRng, derive_seed};
+
+use crate::rules::combat::DeathCause;
+use crate::rules::creatures::{
+    Creature, CreatureId, Health, NextCreatureId, spawn_creature_with_id,
+};
+use crate::rules::map::{GridPos, Hero, Level};
+use crate::rules::turn::{TurnCount, TurnPhase};
+use crate::vocab::data::AiKind;
+use crate::vocab::game::{Mode, NewGame};
+use crate::vocab::log::GameLog;
+use crate::vocab::reset::ResetOnNewGame;
+use crate::vocab::states::{EnterPlaying, Screen};
+
+/// Frames between the last kill and the fanfare's new world.
+pub const CLEARED_PAUSE_FRAMES: u32 = 90;
+
+/// The spawn points of a new hunt world, from its generator.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Spawns(pub Vec<Pos>);
+
+/// The enemies of this world as generated: who lives where. A death of the
+/// hero brings them all back from this list.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Roster(pub Vec<(CreatureId, usize, Pos)>);
+
+/// The hero fell in hunt mode: the world resets around it.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct HeroFell;
+
+/// Every enemy is dead: the countdown to the next world.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cleared {
+    pub frames_left: u32,
+}
+
+/// Sent once when the world is cleared: the presentation flashes.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct Fanfare;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<HeroFell>();
+    app.remove_on_new_game::<Roster>();
+    app.remove_on_new_game::<Cleared>();
+    app.remove_on_new_game::<Spawns>();
+    app.add_message::<Fanfare>();
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        spawn_the_roster
+            .after(crate::rules::creatures::populate)
+            .before(crate::rules::creatures::rebuild_occupancy)
+            .in_set(EnterPlaying::Rules)
+            .run_if(is_hunt.and_eager(resource_exists::<crate::rules::levels::NewLevel>)),
+    );
+    app.add_systems(
+        Update,
+        (bring_everyone_back, notice_the_clearing)
+            .chain()
+            .after(TurnPhase::ResolveDeaths)
+            .before(TurnPhase::UpdateHud)
+            .run_if(is_hunt.and_eager(in_state(Screen::Playing))),
+    );
+    app.add_systems(
+        Update,
+        next_world_after_the_pause.run_if(
+            is_hunt
+                .and_eager(in_state(Screen::Playing))
+                .and_eager(resource_exists::<Cleared>),
+        ),
+    );
+}
+
+pub fn is_hunt(new_game: Res<NewGame>) -> bool {
+    new_game.mode == Mode::Hunt
+}
+
+/// The level of a new hunt: the Warrens world of the game seed.
+pub fn hunt_level(seed: u64) -> (Level, Vec<Pos>) {
+    let world = warrens::generate(seed);
+    let level = Level {
+        terrain: world.map.terrain,
+        start: world.map.start,
+    };
+    (level, world.spawns)
+}
+
+/// Puts an enemy on each spawn point of the new world, of a kind drawn
+/// from the creatures that move (fungi would wall the tunnels in).
+fn spawn_the_roster(
+    mut commands: Commands,
+    new_game: Res<NewGame>,
+    spawns: Option<Res<Spawns>>,
+    mut next_id: ResMut<NextCreatureId>,
+) {
+    let spawns = spawns.map(|s| s.0.clone()).unwrap_or_default();
+    let book = &new_game.creatures;
+    let hunters: Vec<usize> = (0..book.kinds.len())
+        .filter(|&k| book.kinds[k].ai != AiKind::Fungus)
+        .collect();
+    if hunters.is_empty() {
+        return;
+    }
+    let mut rng = GameRng::new(derive_seed(new_game.seed, 0x4B17));
+    let mut roster = Roster::default();
+    for at in spawns {
+        let kind = hunters[rng.range(0, hunters.len() as i32) as usize];
+        let id = CreatureId(next_id.0);
+        next_id.0 += 1;
+        spawn_creature_with_id(&mut commands, book, id, kind, at);
+        roster.0.push((id, kind, at));
+    }
+    commands.insert_resource(roster);
+}
+
+/// After the hero falls: every enemy, the dead too, back home at full
+/// health; the hero back in the start room, healed. The terrain stays.
+fn bring_everyone_back(
+    mut fell: MessageReader<HeroFell>,
+    mut commands: Commands,
+    new_game: Res<NewGame>,
+    roster: Option<Res<Roster>>,
+    level: Res<Level>,
+    creatures: Query<Entity, With<Creature>>,
+    mut hero: Single<(&mut GridPos, &mut Health), With<Hero>>,
+    mut cause: ResMut<DeathCause>,
+    mut log: ResMut<GameLog>,
+    turn: Res<TurnCount>,
+) {
+    if fell.read().count() == 0 {
+        return;
+    }
+    for entity in &creatures {
+        commands.entity(entity).despawn();
+    }
+    let known = |kind: usize| kind < new_game.creatures.kinds.len();
+    for &(id, kind, at) in roster
+        .iter()
+        .flat_map(|r| r.0.iter())
+        .filter(|r| known(r.1))
+    {
+        spawn_creature_with_id(&mut commands, &new_game.creatures, id, kind, at);
+    }
+    let (pos, health) = &mut *hero;
+    pos.0 = level.start;
+    health.hp = health.max;
+    cause.0 = None;
+    log.say(
+        turn.0,
+        "You fall... and wake in the start room. Every enemy is back at its post.",
+    );
+    commands.queue(|world: &mut World| {
+        world
+            .run_system_cached(crate::rules::creatures::rebuild_occupancy)
+            .ok();
+    });
+}
+
+/// Starts the pause once no enemy is left alive.
+fn notice_the_clearing(
+    mut commands: Commands,
+    creatures: Query<&Health, With<Creature>>,
+    cleared: Option<Res<Cleared>>,
+    roster: Option<Res<Roster>>,
+) {
+    let everyone_dead = creatures.iter().all(|h| h.hp <= 0);
+    if cleared.is_none() && roster.is_some_and(|r| !r.0.is_empty()) && everyone_dead {
+        commands.insert_resource(Cleared {
+            frames_left: CLEARED_PAUSE_FRAMES,
+        });
+    }
+}
+
+/// Counts down the pause; then the fanfare and a fresh world with a new seed.
+fn next_world_after_the_pause(world: &mut World) {
+    let mut cleared = world.resource_mut::<Cleared>();
+    cleared.frames_left = cleared.frames_left.saturating_sub(1);
+    if cleared.frames_left > 0 {
+        return;
+    }
+    world.remove_resource::<Cleared>();
+    world.write_message(Fanfare);
+    // The old world is wiped between screens, where no system needs it.
+    world.insert_resource(FreshWorld);
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Travelling);
+}
+
+/// Asks the trip between screens for a new hunt world.
+#[derive(Resource, Debug)]
+pub struct FreshWorld;
+
+/// Replaces a cleared world with a new one from a new seed.
+pub fn open_a_fresh_world(world: &mut World) {
+    world.remove_resource::<FreshWorld>();
+    let old_seed = world.resource::<NewGame>().seed;
+    crate::rules::game_over::wipe_game(world);
+    let turn = world.resource::<TurnCount>().0;
+    world.resource_mut::<GameLog>().say(
+        turn,
+        format!("Fanfare! The warrens of seed {old_seed} are cleared. A new world opens."),
+    );
+}

@@ -1,0 +1,364 @@
+//! Items: kinds from data, placement on free floor, and picking them up
+//! into the pack (20 items) or, for coins, the purse.
+
+pub mod scrolls;
+pub mod use_item;
+
+use bevy::prelude::*;
+use gloomdelve_core::mapgen::stairs::walk_distances;
+use gloomdelve_core::{Pos, Tile};
+
+use crate::rules::creatures::{Fighter, RulesRng};
+use crate::rules::levels::{Dungeon, NewLevel};
+use crate::rules::map::{Drawn, GridPos, Layer, Level};
+use crate::view::tilemap::FogRule;
+use crate::vocab::data::{ItemBook, ItemEffect};
+use crate::vocab::game::NewGame;
+use crate::vocab::reset::ResetOnNewGame;
+use crate::vocab::states::{EnterPlaying, Screen};
+
+/// How many items the pack holds.
+pub const PACK_SIZE: usize = 20;
+
+/// An item of the kind at this index in the [`ItemBook`].
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub kind: usize,
+}
+
+/// The hero's pack, in pickup order, with the items of one stack side by
+/// side. Items in it have no [`GridPos`]. It holds [`PACK_SIZE`] slots: an
+/// item of a stacking kind shares the slot of its kind (see [`slots`]).
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pack(pub Vec<Entity>);
+
+impl Pack {
+    /// Puts `item`, whose stack is `stack`, in the pack: right after the
+    /// last item of its stack, or at the end. `stack_of` tells the stack of
+    /// an item already in it.
+    pub fn insert(
+        &mut self,
+        item: Entity,
+        stack: Option<usize>,
+        stack_of: impl Fn(Entity) -> Option<usize>,
+    ) {
+        let after = stack.and_then(|kind| self.0.iter().rposition(|&e| stack_of(e) == Some(kind)));
+        match after {
+            Some(last) => self.0.insert(last + 1, item),
+            None => self.0.push(item),
+        }
+    }
+}
+
+/// The stack an item joins in the pack (its kind, for a kind that stacks),
+/// or `None` when it takes a slot of its own.
+pub fn stack_of(book: &ItemBook, item: &Item) -> Option<usize> {
+    book.kinds
+        .get(item.kind)
+        .is_some_and(|kind| kind.stacks)
+        .then_some(item.kind)
+}
+
+/// The pack as the inventory shows it: one slot per stack or lone item,
+/// in the order of their first item, each with its items in pack order.
+pub fn slots(pack: &[Entity], stack_of: impl Fn(Entity) -> Option<usize>) -> Vec<Vec<Entity>> {
+    let mut slots: Vec<(Option<usize>, Vec<Entity>)> = Vec::new();
+    for &item in pack {
+        let stack = stack_of(item);
+        match slots
+            .iter_mut()
+            .find(|(s, _)| stack.is_some() && *s == stack)
+        {
+            Some((_, items)) => items.push(item),
+            None => slots.push((stack, vec![item])),
+        }
+    }
+    slots.into_iter().map(|(_, items)| items).collect()
+}
+
+/// The pack's slots in `world` (for the simulator and its checks).
+pub fn slots_in_world(world: &World, pack: &Pack) -> Vec<Vec<Entity>> {
+    let book = &world.resource::<NewGame>().items;
+    slots(&pack.0, |e| {
+        world.get::<Item>(e).and_then(|item| stack_of(book, item))
+    })
+}
+
+/// The hero's coins, counted in copper; they take no pack slot.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Purse {
+    pub copper: u32,
+}
+
+impl Purse {
+    /// The purse as gold, silver and copper: 1 gold = 10 silver = 100 copper.
+    pub fn coins(self) -> (u32, u32, u32) {
+        (self.copper / 100, self.copper / 10 % 10, self.copper % 10)
+    }
+
+    /// "2 gold, 3 silver, 5 copper", leaving out what is zero.
+    pub fn describe(self) -> String {
+        let (g, s, c) = self.coins();
+        let parts: Vec<String> = [(g, "gold"), (s, "silver"), (c, "copper")]
+            .into_iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, metal)| format!("{n} {metal}"))
+            .collect();
+        if parts.is_empty() {
+            "no coins".to_string()
+        } else {
+            parts.join(", ")
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.despawn_on_new_game::<With<Item>>();
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        (scatter_items, place_the_key, finish_new_level)
+            .chain()
+            .after(crate::rules::creatures::seed_rules_rng)
+            .after(crate::rules::creatures::populate)
+            .in_set(EnterPlaying::Rules)
+            .run_if(resource_exists::<NewLevel>),
+    );
+    app.add_message::<scrolls::SpellCast>();
+    app.add_systems(
+        Update,
+        (use_item::use_or_drop, scrolls::read_scroll)
+            .before(crate::rules::turn::hero_acts)
+            .in_set(crate::rules::turn::TurnPhase::HeroActs),
+    );
+    app.add_systems(
+        Update,
+        (
+            use_item::refresh_hero_stats.in_set(crate::rules::turn::TurnPhase::UpdateFov),
+            use_item::refresh_hero_stats.in_set(crate::rules::turn::TurnPhase::UpdateHud),
+        )
+            .run_if(in_state(Screen::Playing)),
+    );
+    app.add_systems(
+        Update,
+        scrolls::wear_off_paralysis
+            .in_set(crate::rules::turn::TurnPhase::ResolveDeaths)
+            .run_if(on_message::<crate::rules::turn::TurnTaken>),
+    );
+}
+
+/// The item entity for `kind` lying at `at`.
+pub fn item(book: &ItemBook, kind: usize, at: Pos) -> impl Bundle {
+    let data = &book.kinds[kind];
+    (
+        Name::new(data.name.clone()),
+        Item { kind },
+        GridPos(at),
+        FogRule::Remembered { seen: false },
+        Visibility::Hidden,
+        Drawn::new(data.sprite.clone(), Layer::Items),
+    )
+}
+
+/// Lays each kind's items for the level's depth on free floor away from the hero.
+fn scatter_items(
+    mut commands: Commands,
+    new_game: Res<NewGame>,
+    level: Res<Level>,
+    dungeon: Res<Dungeon>,
+    mut rng: ResMut<RulesRng>,
+) {
+    let mut free: Vec<Pos> = level
+        .terrain
+        .tiles()
+        .iter()
+        .filter(|(p, t)| t.is_walkable() && *p != level.start)
+        .map(|(p, _)| p)
+        .collect();
+    let hungry = new_game.mode == crate::vocab::game::Mode::Delve;
+    for (kind, data) in new_game.items.kinds.iter().enumerate() {
+        if !hungry && matches!(data.effect, ItemEffect::Food(_)) {
+            continue;
+        }
+        for _ in 0..data.count_at(dungeon.depth) {
+            if free.is_empty() {
+                return;
+            }
+            let at = free.swap_remove(rng.0.range(0, free.len() as i32) as usize);
+            commands.spawn(item(&new_game.items, kind, at));
+        }
+    }
+}
+
+/// Lays the Gold Key on the deepest level, on the floor farthest from
+/// where the hero arrives.
+fn place_the_key(
+    mut commands: Commands,
+    new_game: Res<NewGame>,
+    level: Res<Level>,
+    dungeon: Res<Dungeon>,
+) {
+    let key = new_game
+        .items
+        .kinds
+        .iter()
+        .position(|k| k.effect == ItemEffect::Key);
+    if let Some(key) = key.filter(|_| dungeon.depth == new_game.rules.depths) {
+        let at = farthest_floor(&level.terrain, level.start);
+        commands.spawn(item(&new_game.items, key, at));
+    }
+}
+
+/// The floor tile farthest on foot from `from` (stairs left out).
+fn farthest_floor(terrain: &gloomdelve_core::Terrain, from: Pos) -> Pos {
+    let distances = walk_distances(terrain.tiles(), from);
+    distances
+        .iter()
+        .filter(|(p, d)| {
+            d.is_some() && matches!(terrain.tile(*p), Tile::Floor | Tile::DugFloor | Tile::Grass)
+        })
+        .max_by_key(|(_, d)| **d)
+        .map_or(from, |(p, _)| p)
+}
+
+/// The new level is populated.
+fn finish_new_level(mut commands: Commands) {
+    commands.remove_resource::<NewLevel>();
+}
+
+/// What picking up the items on the hero's tile did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Pickup {
+    pub taken: usize,
+    pub left: usize,
+}
+
+/// Every item, lying or packed, as picking up needs it.
+pub type Belongings<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static Item,
+        Option<&'static GridPos>,
+        &'static Name,
+        &'static mut Visibility,
+    ),
+    Without<Fighter>,
+>;
+
+/// Picks up everything on `at`: coins into the purse, the rest into the pack
+/// while it has room (an item that joins a stack always has). Says what
+/// happened in `say`.
+pub fn pick_up_at(
+    at: Pos,
+    book: &ItemBook,
+    items: &mut Belongings,
+    hero: (&mut Pack, &mut Purse),
+    commands: &mut Commands,
+    mut say: impl FnMut(String),
+) -> Pickup {
+    let (pack, purse) = hero;
+    let mut here: Vec<(Entity, usize, String)> = items
+        .iter()
+        .filter(|(_, _, pos, ..)| pos.is_some_and(|p| p.0 == at))
+        .map(|(entity, item, _, name, _)| (entity, item.kind, name.to_string()))
+        .collect();
+    // Kind order, then name: the same game always packs the same way, a
+    // loaded one too (entity numbers differ after a load).
+    here.sort_by(|(_, a_kind, a_name), (_, b_kind, b_name)| {
+        (a_kind, a_name).cmp(&(b_kind, b_name))
+    });
+    let mut result = Pickup::default();
+    for (entity, kind, name) in here {
+        if let ItemEffect::Coins(copper) = book.kinds[kind].effect {
+            purse.copper = purse.copper.saturating_add(copper);
+            say(format!("You pick up {}.", Purse { copper }.describe()));
+            commands.entity(entity).despawn();
+        } else {
+            let stack_in_pack = |e: Entity| {
+                items
+                    .get(e)
+                    .ok()
+                    .and_then(|(_, item, ..)| stack_of(book, item))
+            };
+            let stack = stack_of(book, &Item { kind });
+            let joins = stack.is_some() && pack.0.iter().any(|&e| stack_in_pack(e) == stack);
+            if !joins && slots(&pack.0, stack_in_pack).len() >= PACK_SIZE {
+                say("Your pack is full.".to_string());
+                result.left += 1;
+                continue;
+            }
+            pack.insert(entity, stack, stack_in_pack);
+            say(format!("You pick up {}.", crate::vocab::text::a(&name)));
+            commands.entity(entity).remove::<GridPos>();
+            if let Ok((.., mut visibility)) = items.get_mut(entity) {
+                *visibility = Visibility::Hidden;
+            }
+        }
+        result.taken += 1;
+    }
+    result
+}
+
+/// The hero's pack and purse start empty.
+pub fn hero_belongings() -> impl Bundle {
+    (
+        Pack::default(),
+        Purse::default(),
+        use_item::Equipment::default(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entities(n: u32) -> Vec<Entity> {
+        (1..=n)
+            .map(Entity::from_raw_u32)
+            .map(Option::unwrap)
+            .collect()
+    }
+
+    #[test]
+    fn a_stack_takes_one_slot_and_keeps_its_place() {
+        let e = entities(5);
+        // Rations (stack 11) at 0 and 3, a club (alone) at 1, scrolls (stack 16) at 2 and 4.
+        let stack = |x: Entity| match e.iter().position(|&y| y == x) {
+            Some(0 | 3) => Some(11),
+            Some(2 | 4) => Some(16),
+            _ => None,
+        };
+        let grouped = slots(&e, stack);
+        assert_eq!(
+            grouped,
+            vec![vec![e[0], e[3]], vec![e[1]], vec![e[2], e[4]]]
+        );
+        let lone = |_: Entity| None;
+        assert_eq!(slots(&e[..2], lone).len(), 2, "lone items never share");
+    }
+
+    #[test]
+    fn an_item_joins_its_stack_side_by_side() {
+        let e = entities(4);
+        let stack = |x: Entity| (x == e[0] || x == e[3]).then_some(7);
+        let mut pack = Pack(vec![e[0], e[1]]);
+        pack.insert(e[2], None, stack);
+        assert_eq!(pack.0, vec![e[0], e[1], e[2]], "a lone item goes last");
+        pack.insert(e[3], Some(7), stack);
+        assert_eq!(pack.0, vec![e[0], e[3], e[1], e[2]], "after its stack");
+    }
+
+    #[test]
+    fn the_purse_counts_in_gold_silver_and_copper() {
+        assert_eq!(Purse { copper: 0 }.describe(), "no coins");
+        assert_eq!(Purse { copper: 7 }.describe(), "7 copper");
+        assert_eq!(Purse { copper: 40 }.describe(), "4 silver");
+        assert_eq!(Purse { copper: 100 }.coins(), (1, 0, 0));
+        assert_eq!(Purse { copper: 1234 }.coins(), (12, 3, 4));
+        assert_eq!(
+            Purse { copper: 1234 }.describe(),
+            "12 gold, 3 silver, 4 copper"
+        );
+    }
+}

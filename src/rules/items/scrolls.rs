@@ -1,0 +1,160 @@
+//! Scrolls: lightning strikes the nearest visible enemy; paralysis holds a
+//! target for some turns; a fireball burns everything near its target, the
+//! hero included.
+
+use bevy::prelude::*;
+use gloomdelve_core::Pos;
+use gloomdelve_core::fov::{disc, within_radius};
+
+use super::{Item, Pack};
+use crate::rules::combat::{Actors, Paralyzed};
+use crate::rules::map::Hero;
+use crate::rules::turn::{Action, PendingAction, TurnTaken};
+use crate::vocab::data::{ItemEffect, ScrollKind};
+use crate::vocab::game::NewGame;
+use crate::vocab::text::{capitalised, the};
+
+/// A spell went off on these tiles: the presentation flashes them.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct SpellCast {
+    pub kind: ScrollKind,
+    pub tiles: Vec<Pos>,
+}
+
+/// Plays a pending `Read`: the scroll is used up only when it works.
+pub fn read_scroll(
+    mut commands: Commands,
+    mut pending: ResMut<PendingAction>,
+    mut actors: Actors,
+    new_game: Res<NewGame>,
+    hero: Single<(Entity, &mut Pack), With<Hero>>,
+    items: Query<&Item>,
+    mut casts: MessageWriter<SpellCast>,
+    mut taken: MessageWriter<TurnTaken>,
+) {
+    let Some(Action::Read { scroll, target }) = pending.0 else {
+        return;
+    };
+    pending.0 = None;
+    let (hero, mut pack) = hero.into_inner();
+    let Ok(ItemEffect::Scroll(kind)) = items
+        .get(scroll)
+        .map(|i| new_game.items.kinds[i.kind].effect)
+    else {
+        return;
+    };
+    if !pack.0.contains(&scroll) {
+        return;
+    }
+    let rules = &new_game.rules;
+    let tiles = match (kind, target) {
+        (ScrollKind::Lightning, _) => lightning(&mut actors, hero, rules.lightning_damage),
+        (ScrollKind::Paralyze, Some(at)) => {
+            paralyze(&mut actors, &mut commands, at, rules.paralyze_turns)
+        }
+        (ScrollKind::Fireball, Some(at)) => fireball(
+            &mut actors,
+            at,
+            rules.fireball_radius,
+            rules.fireball_damage,
+        ),
+        (_, None) => {
+            actors.say("That scroll needs a target.");
+            None
+        }
+    };
+    let Some(tiles) = tiles else {
+        return;
+    };
+    pack.0.retain(|&e| e != scroll);
+    commands.entity(scroll).despawn();
+    casts.write(SpellCast { kind, tiles });
+    taken.write(TurnTaken);
+}
+
+/// Strikes the nearest enemy in view; `None` (the scroll is kept) when there is none.
+fn lightning(actors: &mut Actors, hero: Entity, damage: i32) -> Option<Vec<Pos>> {
+    let from = actors.pos(hero)?;
+    let distance = |at: Pos| (at.x - from.x).pow(2) + (at.y - from.y).pow(2);
+    let nearest = actors
+        .foes()
+        .into_iter()
+        .filter(|(_, at)| actors.sees(*at))
+        .min_by_key(|(_, at)| (distance(*at), *at));
+    let Some((target, at)) = nearest else {
+        actors.say("The scroll crackles, but no enemy is in view.");
+        return None;
+    };
+    let blow = actors.hurt(target, damage, "killed by lightning".to_string())?;
+    actors.credit_hero(&blow);
+    let end = if blow.killed { " It dies." } else { "" };
+    actors.say(format!(
+        "Lightning strikes {} for {damage} damage.{end}",
+        the(&blow.name)
+    ));
+    Some(vec![at])
+}
+
+/// Holds the creature on a visible `at` for `turns` turns.
+fn paralyze(actors: &mut Actors, commands: &mut Commands, at: Pos, turns: u32) -> Option<Vec<Pos>> {
+    let target = actors
+        .foes()
+        .into_iter()
+        .find(|(_, p)| *p == at && actors.sees(at));
+    let Some((target, _)) = target else {
+        actors.say("There is nothing there you can see to paralyze.");
+        return None;
+    };
+    commands.entity(target).insert(Paralyzed { turns });
+    let name = actors
+        .name(target)
+        .unwrap_or_else(|| "creature".to_string());
+    actors.say(format!("{} freezes, paralyzed.", capitalised(&the(&name))));
+    Some(vec![at])
+}
+
+/// Burns everything within `radius` of a visible `at`, the hero included.
+fn fireball(actors: &mut Actors, at: Pos, radius: i32, damage: i32) -> Option<Vec<Pos>> {
+    if !actors.sees(at) {
+        actors.say("You cannot see there.");
+        return None;
+    }
+    let inside = |p: Pos| within_radius(p.x - at.x, p.y - at.y, radius);
+    let mut victims: Vec<(Entity, Pos)> = actors
+        .foes()
+        .into_iter()
+        .filter(|(_, p)| inside(*p))
+        .collect();
+    if let Some(hero) = actors.hero().filter(|(_, p)| inside(*p)) {
+        victims.push(hero);
+    }
+    victims.sort_by_key(|(_, at)| *at);
+    actors.say("The fireball explodes!");
+    for (victim, _) in victims {
+        if let Some(blow) = actors.hurt(victim, damage, "killed by your own fireball".to_string()) {
+            actors.credit_hero(&blow);
+            let line = match (blow.target_is_hero, blow.killed) {
+                (true, _) => format!("The fireball burns you for {damage} damage."),
+                (false, true) => format!("The fireball kills {}.", the(&blow.name)),
+                (false, false) => {
+                    format!(
+                        "The fireball burns {} for {damage} damage.",
+                        the(&blow.name)
+                    )
+                }
+            };
+            actors.say(line);
+        }
+    }
+    Some(disc(at, radius))
+}
+
+/// Paralysis wears off one turn at a time.
+pub fn wear_off_paralysis(mut commands: Commands, mut held: Query<(Entity, &mut Paralyzed)>) {
+    for (entity, mut paralyzed) in &mut held {
+        paralyzed.turns = paralyzed.turns.saturating_sub(1);
+        if paralyzed.turns == 0 {
+            commands.entity(entity).remove::<Paralyzed>();
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! Using and dropping what is in the pack: potions heal, weapons and
+//! armour are worn or taken off, and anything can be dropped underfoot.
+
+use bevy::prelude::*;
+
+use super::{Item, Pack};
+use crate::rules::creatures::{Fighter, Health};
+use crate::rules::hunger::Stomach;
+use crate::rules::map::{GridPos, Hero};
+use crate::rules::turn::{Action, PendingAction, TurnCount, TurnTaken};
+use crate::view::tilemap::FogRule;
+use crate::vocab::data::{ItemBook, ItemEffect};
+use crate::vocab::game::NewGame;
+use crate::vocab::log::GameLog;
+use crate::vocab::text::{capitalised, the};
+
+/// What the hero wears. Worn items stay in the pack.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Equipment {
+    pub weapon: Option<Entity>,
+    pub armour: Option<Entity>,
+}
+
+impl Equipment {
+    pub fn is_worn(&self, item: Entity) -> bool {
+        self.weapon == Some(item) || self.armour == Some(item)
+    }
+
+    fn take_off(&mut self, item: Entity) {
+        if self.weapon == Some(item) {
+            self.weapon = None;
+        }
+        if self.armour == Some(item) {
+            self.armour = None;
+        }
+    }
+}
+
+/// The hero's attack and defense: the base from the rules plus what is worn.
+pub fn worn_stats(
+    base: Fighter,
+    equipment: &Equipment,
+    book: &ItemBook,
+    items: &Query<(&Item, &Name)>,
+) -> Fighter {
+    let bonus = |slot: Option<Entity>| {
+        slot.and_then(|e| items.get(e).ok())
+            .map(|(item, _)| book.kinds[item.kind].effect)
+    };
+    let attack = match bonus(equipment.weapon) {
+        Some(ItemEffect::Weapon(a)) => a,
+        _ => 0,
+    };
+    let defense = match bonus(equipment.armour) {
+        Some(ItemEffect::Armour(d)) => d,
+        _ => 0,
+    };
+    Fighter {
+        attack: base.attack.saturating_add(attack),
+        defense: base.defense.saturating_add(defense),
+    }
+}
+
+/// Sets the hero's attack and defense from the rules, what it wears, and
+/// its hunger. It runs after the hero acts and again after the world acts,
+/// so a new weapon or a change of hunger counts from the next blow.
+pub fn refresh_hero_stats(
+    new_game: Res<NewGame>,
+    hero: Single<(&Equipment, Option<&Stomach>, &mut Fighter), With<Hero>>,
+    items: Query<(&Item, &Name)>,
+) {
+    let (equipment, stomach, mut fighter) = hero.into_inner();
+    let rules = &new_game.rules;
+    let base = Fighter {
+        attack: rules.hero_attack,
+        defense: rules.hero_defense,
+    };
+    let mut stats = worn_stats(base, equipment, &new_game.items, &items);
+    if stomach.is_some_and(|s| s.state.weakens()) {
+        stats.attack = stats
+            .attack
+            .saturating_sub(rules.hunger.weak_attack_penalty)
+            .max(0);
+    }
+    fighter.set_if_neq(stats);
+}
+
+/// Plays a pending `Use` or `Drop` before the hero's other actions.
+pub fn use_or_drop(
+    mut commands: Commands,
+    mut pending: ResMut<PendingAction>,
+    new_game: Res<NewGame>,
+    hero: Single<(&GridPos, &mut Pack, &mut Equipment, &mut Health), With<Hero>>,
+    items: Query<(&Item, &Name)>,
+    turn: Res<TurnCount>,
+    mut log: ResMut<GameLog>,
+    mut taken: MessageWriter<TurnTaken>,
+) {
+    let (item, dropping) = match pending.0 {
+        Some(Action::Use(item)) => (item, false),
+        Some(Action::Drop(item)) => (item, true),
+        _ => return,
+    };
+    pending.0 = None;
+    let (at, mut pack, mut equipment, mut health) = hero.into_inner();
+    let Some(slot) = pack.0.iter().position(|&e| e == item) else {
+        return;
+    };
+    let Ok((data, name)) = items.get(item) else {
+        return;
+    };
+    let (kind, name) = (new_game.items.kinds[data.kind].effect, name.to_string());
+    let mut say = |text: String| log.say(turn.0, text);
+    let spent = if dropping {
+        equipment.take_off(item);
+        pack.0.remove(slot);
+        commands
+            .entity(item)
+            .insert((GridPos(at.0), FogRule::Remembered { seen: true }));
+        say(format!("You drop {}.", crate::vocab::text::a(&name)));
+        true
+    } else {
+        apply(
+            kind,
+            item,
+            &name,
+            &mut pack,
+            &mut equipment,
+            &mut health,
+            &mut commands,
+            &mut say,
+        )
+    };
+    if spent {
+        taken.write(TurnTaken);
+    }
+}
+
+/// Uses one item; returns whether that took a turn.
+fn apply(
+    effect: ItemEffect,
+    item: Entity,
+    name: &str,
+    pack: &mut Pack,
+    equipment: &mut Equipment,
+    health: &mut Health,
+    commands: &mut Commands,
+    say: &mut impl FnMut(String),
+) -> bool {
+    match effect {
+        ItemEffect::Heal(amount) => {
+            health.hp = health.hp.saturating_add(amount).min(health.max);
+            pack.0.retain(|&e| e != item);
+            commands.entity(item).despawn();
+            say(format!("You drink {}. You feel better.", the(name)));
+            true
+        }
+        ItemEffect::Weapon(_) | ItemEffect::Armour(_) if equipment.is_worn(item) => {
+            equipment.take_off(item);
+            say(format!("You take off {}.", the(name)));
+            true
+        }
+        ItemEffect::Weapon(_) => {
+            equipment.weapon = Some(item);
+            say(format!("You wield {}.", the(name)));
+            true
+        }
+        ItemEffect::Armour(_) => {
+            equipment.armour = Some(item);
+            say(format!("You put on {}.", the(name)));
+            true
+        }
+        // Eaten by `hunger::eat`, which runs first.
+        ItemEffect::Food(_) => false,
+        ItemEffect::Scroll(_) => {
+            say(format!("Read {} from the inventory, to aim it.", the(name)));
+            false
+        }
+        ItemEffect::Coins(_) | ItemEffect::Key => {
+            say(format!("{} glints in your hand.", capitalised(&the(name))));
+            false
+        }
+    }
+}

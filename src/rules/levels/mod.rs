@@ -1,0 +1,179 @@
+//! The dungeon: the surface at depth 0 and the levels below it. Only the
+//! current level lives in the world; the others are kept as data, exactly
+//! as the hero left them. Stairs move the hero between them.
+
+pub mod generate;
+pub mod records;
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::*;
+use gloomdelve_core::{Pos, Terrain, Tile};
+
+use crate::rules::items::{Item, Pack};
+use crate::rules::map::{GridPos, Hero, Level};
+use crate::rules::turn::{TurnCount, TurnPhase};
+use crate::vocab::data::ItemEffect;
+use crate::vocab::game::NewGame;
+use crate::vocab::log::GameLog;
+use crate::vocab::reset::ResetOnNewGame;
+use crate::vocab::states::Screen;
+use records::{StoredLevel, restore_level, stash_level};
+
+/// Where the hero is in the dungeon, and every level it has left.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Dungeon {
+    /// The current depth: 0 is the surface.
+    pub depth: u32,
+    /// The deepest level reached.
+    pub deepest: u32,
+    /// The levels off screen, by depth.
+    pub stored: BTreeMap<u32, StoredLevel>,
+    /// The turn the hero arrived on the current level.
+    pub arrived: u64,
+}
+
+/// Present while the current level is new and still needs its creatures
+/// and items; the population systems remove it.
+#[derive(Resource, Debug, Default)]
+pub struct NewLevel;
+
+/// Which way the hero is going.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    Down,
+    Up,
+}
+
+/// A trip down or up the stairs, asked for by the hero's turn and made
+/// once the turn is over.
+#[derive(Resource, Debug, Default)]
+pub struct Travel(pub Option<Way>);
+
+/// Present once the hero has come home with the Gold Key.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Won;
+
+pub(super) fn plugin(app: &mut App) {
+    app.reset_on_new_game::<Travel>();
+    app.remove_on_new_game::<Dungeon>();
+    app.remove_on_new_game::<Won>();
+    app.add_systems(
+        Update,
+        start_travel
+            .after(TurnPhase::UpdateHud)
+            .run_if(in_state(Screen::Playing)),
+    );
+    app.add_systems(OnEnter(Screen::Travelling), change_level);
+}
+
+/// The position of the first `tile` on the terrain, in scan order.
+pub fn find_tile(terrain: &Terrain, tile: Tile) -> Option<Pos> {
+    terrain
+        .tiles()
+        .iter()
+        .find(|(_, t)| **t == tile)
+        .map(|(p, _)| p)
+}
+
+/// Leaves the level once the turn that took the stairs is over.
+fn start_travel(
+    travel: Res<Travel>,
+    hero: Single<&crate::rules::creatures::Health, With<Hero>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if travel.0.is_some() && hero.hp > 0 {
+        next.set(Screen::Travelling);
+    }
+}
+
+/// Stores the level being left and brings up the next one: from storage
+/// if the hero has been there, newly generated if not. The hero arrives on
+/// the matching stairs.
+pub fn change_level(world: &mut World) {
+    let way = world.resource_mut::<Travel>().0.take();
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    if world.contains_resource::<crate::rules::hunt::FreshWorld>() {
+        crate::rules::hunt::open_a_fresh_world(world);
+        return;
+    }
+    let Some(way) = way else {
+        return;
+    };
+    let mut dungeon = world.get_resource::<Dungeon>().cloned().unwrap_or_default();
+    let from = dungeon.depth;
+    let to = match way {
+        Way::Down => from + 1,
+        Way::Up => from.saturating_sub(1),
+    };
+    let stored = stash_level(world);
+    dungeon.stored.insert(from, stored);
+    match dungeon.stored.remove(&to) {
+        Some(level) => restore_level(world, level),
+        None => {
+            let new_game = world.resource::<NewGame>().clone();
+            world.insert_resource(generate::level_at(&new_game, to));
+            world.insert_resource(NewLevel);
+            world.remove_resource::<crate::rules::fov::Sight>();
+        }
+    }
+    dungeon.depth = to;
+    dungeon.deepest = dungeon.deepest.max(to);
+    dungeon.arrived = world.resource::<TurnCount>().0;
+    world.insert_resource(dungeon);
+    world.insert_resource(crate::save::SaveSoon);
+    let arrival = arrival_point(world.resource::<Level>(), way);
+    let hero = world
+        .query_filtered::<Entity, With<Hero>>()
+        .single(world)
+        .ok();
+    if let Some(hero) = hero {
+        world.entity_mut(hero).insert(GridPos(arrival));
+    }
+    let turn = world.resource::<TurnCount>().0;
+    world
+        .resource_mut::<GameLog>()
+        .say(turn, arrival_message(way, to));
+    if to == 0 && carries_the_key(world) {
+        world.insert_resource(Won);
+        world
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Victory);
+    }
+}
+
+/// The stairs the hero arrives on: up stairs going down, down stairs going up.
+fn arrival_point(level: &Level, way: Way) -> Pos {
+    let stairs = match way {
+        Way::Down => Tile::StairsUp,
+        Way::Up => Tile::StairsDown,
+    };
+    find_tile(&level.terrain, stairs).unwrap_or(level.start)
+}
+
+fn arrival_message(way: Way, depth: u32) -> String {
+    match (way, depth) {
+        (Way::Up, 0) => "You climb back out into the daylight.".to_string(),
+        (Way::Up, _) => format!("You climb up to level {depth}."),
+        (Way::Down, _) => format!("You go down to level {depth}."),
+    }
+}
+
+/// Whether the hero's pack holds the Gold Key.
+pub fn carries_the_key(world: &mut World) -> bool {
+    let new_game = world.resource::<NewGame>().clone();
+    let Ok(pack) = world
+        .query_filtered::<&Pack, With<Hero>>()
+        .single(world)
+        .cloned()
+    else {
+        return false;
+    };
+    pack.0.iter().any(|&entity| {
+        world
+            .get::<Item>(entity)
+            .is_some_and(|item| new_game.items.kinds[item.kind].effect == ItemEffect::Key)
+    })
+}

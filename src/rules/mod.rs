@@ -1,0 +1,35 @@
+//! The game rules: everything [`crate::RulesPlugin`] adds. The rules run
+//! headless under `MinimalPlugins` + `StatesPlugin`, and never import the
+//! view, the input, the simulator or the save: they say what happened
+//! through the messages and components of [`crate::vocab`].
+
+pub mod combat;
+pub mod creatures;
+pub mod explore;
+pub mod fov;
+pub mod game_over;
+pub mod hunger;
+pub mod hunt;
+pub mod items;
+pub mod levels;
+pub mod map;
+pub mod turn;
+
+use bevy::prelude::*;
+
+/// Every rules plugin, in the order they are added.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((
+        map::plugin,
+        turn::plugin,
+        fov::plugin,
+        creatures::plugin,
+        items::plugin,
+        combat::plugin,
+        hunger::plugin,
+        levels::plugin,
+        hunt::plugin,
+        explore::plugin,
+        game_over::plugin,
+    ));
+}

@@ -1,0 +1,324 @@
+//! The camera: follows the hero smoothly, stops at the map's edges, and
+//! zooms between ×2, ×3 and ×4. It frames the map in the part of the
+//! window the HUD leaves free, so nothing of the map hides under a panel.
+
+use bevy::prelude::*;
+
+use crate::rules::map::{GridPos, Hero, Level};
+use crate::view::assets::{DisplaySettings, SpriteBook};
+use crate::view::tilemap::tile_centre;
+use crate::vocab::states::{EnterPlaying, Screen};
+
+/// The zoom steps, in screen pixels per art pixel.
+pub const ZOOMS: [u32; 3] = [2, 3, 4];
+/// How fast the camera closes the gap to its target (per second).
+const FOLLOW_RATE: f32 = 12.0;
+
+/// The current zoom.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Zoom(pub u32);
+
+impl Zoom {
+    /// The next zoom step in or out, staying within [`ZOOMS`].
+    pub fn stepped(self, inward: bool) -> Self {
+        let at = ZOOMS
+            .iter()
+            .position(|&z| z == self.0)
+            .unwrap_or(ZOOMS.len() - 1);
+        let next = if inward {
+            (at + 1).min(ZOOMS.len() - 1)
+        } else {
+            at.saturating_sub(1)
+        };
+        Zoom(ZOOMS[next])
+    }
+}
+
+/// The part of the window the HUD leaves free for the map: how many
+/// logical pixels its panels take at the top and at the bottom.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct PlayArea {
+    pub top: f32,
+    pub bottom: f32,
+}
+
+impl PlayArea {
+    /// The size of the free area, in world units, of a `window` (logical
+    /// pixels) seen at `zoom`.
+    pub fn view(&self, window: Vec2, zoom: f32) -> Vec2 {
+        let height = (window.y - self.top - self.bottom).max(1.0);
+        Vec2::new(window.x, height) / zoom
+    }
+
+    /// Where the camera must stand for `centre` to show in the middle of
+    /// the free area rather than the middle of the window.
+    pub fn camera_for(&self, centre: Vec2, zoom: f32) -> Vec2 {
+        centre + Vec2::Y * (self.top - self.bottom) / (2.0 * zoom)
+    }
+}
+
+/// Where the camera is heading and where it is, unrounded.
+#[derive(Component, Default)]
+struct Follow {
+    at: Option<Vec2>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PlayArea>();
+    app.add_systems(Startup, spawn_camera);
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        choose_zoom.in_set(EnterPlaying::Presentation),
+    );
+    app.add_systems(
+        Update,
+        (apply_zoom, follow_hero)
+            .chain()
+            .run_if(in_state(Screen::Playing)),
+    );
+    if std::env::var_os(LAYOUT_PROBE_VAR).is_some() {
+        app.add_systems(
+            PostUpdate,
+            report_layout
+                .after(bevy::transform::TransformSystems::Propagate)
+                .run_if(in_state(Screen::Playing)),
+        );
+    }
+}
+
+/// Set this environment variable and the game logs where it draws the hero
+/// and the HUD's free area, each time that changes: the window tests read it.
+pub const LAYOUT_PROBE_VAR: &str = "GLOOMDELVE_LAYOUT_PROBE";
+/// The start of each line the probe logs.
+pub const LAYOUT_PROBE_LINE: &str = "layout probe:";
+
+/// Logs "layout probe: window W H free TOP BOTTOM hero LEFT TOP RIGHT BOTTOM"
+/// in logical pixels, whenever a number in it changes.
+fn report_layout(
+    area: Res<PlayArea>,
+    book: Res<SpriteBook>,
+    hero: Single<&GlobalTransform, With<Hero>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    mut last: Local<String>,
+) {
+    let (camera, at) = *camera;
+    let Some(window) = camera.logical_viewport_size() else {
+        return;
+    };
+    let half = book.tile_size / 2.0;
+    let corner = |dx: f32, dy: f32| {
+        let point = hero.translation() + Vec3::new(dx, dy, 0.0);
+        camera.world_to_viewport(at, point).ok()
+    };
+    let (Some(top_left), Some(bottom_right)) = (corner(-half, half), corner(half, -half)) else {
+        return;
+    };
+    let line = format!(
+        "{LAYOUT_PROBE_LINE} window {} {} free {} {} hero {} {} {} {}",
+        window.x,
+        window.y,
+        area.top,
+        window.y - area.bottom,
+        top_left.x.round(),
+        top_left.y.round(),
+        bottom_right.x.round(),
+        bottom_right.y.round()
+    );
+    if *last != line {
+        info!("{line}");
+        *last = line;
+    }
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Name::new("Camera"), Camera2d, Follow::default()));
+}
+
+/// Sets the zoom at the start of a game; a change of level keeps it.
+fn choose_zoom(
+    mut commands: Commands,
+    settings: Res<DisplaySettings>,
+    book: Res<SpriteBook>,
+    zoom: Option<Res<Zoom>>,
+) {
+    if zoom.is_some() {
+        return;
+    }
+    let zoom = settings.scale.unwrap_or(book.scale);
+    commands.insert_resource(Zoom(if ZOOMS.contains(&zoom) { zoom } else { 4 }));
+}
+
+fn apply_zoom(zoom: Res<Zoom>, mut projections: Query<&mut Projection, With<Follow>>) {
+    if !zoom.is_changed() {
+        return;
+    }
+    for mut projection in &mut projections {
+        if let Projection::Orthographic(ortho) = projection.as_mut() {
+            ortho.scale = 1.0 / zoom.0 as f32;
+        }
+    }
+}
+
+/// Eases the camera towards the hero, clamped so the free area between the
+/// HUD's panels stays on the map, and rounds its position to whole screen
+/// pixels so the art stays crisp.
+fn follow_hero(
+    time: Res<Time>,
+    zoom: Res<Zoom>,
+    area: Res<PlayArea>,
+    level: Res<Level>,
+    book: Res<SpriteBook>,
+    hero: Single<&GridPos, With<Hero>>,
+    camera: Single<(&mut Transform, &mut Follow, &Camera)>,
+) {
+    let (mut transform, mut follow, camera) = camera.into_inner();
+    let Some(viewport) = camera.logical_viewport_size() else {
+        return;
+    };
+    let tile = book.tile_size;
+    let hero_at = tile_centre(hero.0, level.terrain.height(), tile);
+    let target = frame_the_hero(hero_at, &level, tile, *area, viewport, zoom.0 as f32);
+    let at = follow.at.unwrap_or(target);
+    let eased = at.lerp(target, 1.0 - (-FOLLOW_RATE * time.delta_secs()).exp());
+    let next = if eased.distance(target) < 0.25 {
+        target
+    } else {
+        eased
+    };
+    follow.at = Some(next);
+    let pixel = 1.0 / zoom.0 as f32;
+    let snapped = (next / pixel).round() * pixel;
+    transform.translation = snapped.extend(transform.translation.z);
+}
+
+/// Where the camera goes to show the hero at `hero_at` in the free area of
+/// a `window` (logical pixels), keeping that area on the map.
+pub fn frame_the_hero(
+    hero_at: Vec2,
+    level: &Level,
+    tile: f32,
+    area: PlayArea,
+    window: Vec2,
+    zoom: f32,
+) -> Vec2 {
+    let map_min = Vec2::splat(-tile / 2.0);
+    let map_size = Vec2::new(level.terrain.width() as f32, level.terrain.height() as f32) * tile;
+    let centre = clamp_to_map(hero_at, area.view(window, zoom), map_min, map_size);
+    area.camera_for(centre, zoom)
+}
+
+/// The camera centre nearest `target` that keeps a `view`-sized window
+/// inside the map; a map smaller than the view is centred.
+pub fn clamp_to_map(target: Vec2, view: Vec2, map_min: Vec2, map_size: Vec2) -> Vec2 {
+    let axis = |t: f32, v: f32, min: f32, size: f32| {
+        if size <= v {
+            min + size / 2.0
+        } else {
+            t.clamp(min + v / 2.0, min + size - v / 2.0)
+        }
+    };
+    Vec2::new(
+        axis(target.x, view.x, map_min.x, map_size.x),
+        axis(target.y, view.y, map_min.y, map_size.y),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gloomdelve_core::{Pos, Terrain};
+
+    /// A `width` x `height` open cave.
+    fn level(width: usize, height: usize) -> Level {
+        let row = format!("#{}#\n", ".".repeat(width - 2));
+        let wall = format!("{}\n", "#".repeat(width));
+        let text = format!("{wall}{}{wall}", row.repeat(height - 2));
+        Level {
+            terrain: Terrain::from_text(&text, 1),
+            start: Pos::new(1, 1),
+        }
+    }
+
+    /// Where the tile at `pos` lands in the window: its top and bottom rows
+    /// in logical pixels from the window's top.
+    fn rows_on_screen(
+        pos: Pos,
+        level: &Level,
+        area: PlayArea,
+        window: Vec2,
+        zoom: f32,
+    ) -> (f32, f32) {
+        let tile = 8.0;
+        let hero_at = tile_centre(pos, level.terrain.height(), tile);
+        let camera = frame_the_hero(hero_at, level, tile, area, window, zoom);
+        let centre_row = window.y / 2.0 - (hero_at.y - camera.y) * zoom;
+        (
+            centre_row - tile * zoom / 2.0,
+            centre_row + tile * zoom / 2.0,
+        )
+    }
+
+    #[test]
+    fn a_hero_at_any_corner_of_the_map_stays_between_the_hud_panels() {
+        let area = PlayArea {
+            top: 40.0,
+            bottom: 125.0,
+        };
+        let level = level(90, 60);
+        let (w, h) = (90, 60);
+        for window in [Vec2::new(1280.0, 800.0), Vec2::new(800.0, 600.0)] {
+            for zoom in [2.0, 3.0, 4.0] {
+                for corner in [
+                    Pos::new(1, 1),
+                    Pos::new(w - 2, 1),
+                    Pos::new(1, h - 2),
+                    Pos::new(w - 2, h - 2),
+                ] {
+                    let (top, bottom) = rows_on_screen(corner, &level, area, window, zoom);
+                    assert!(
+                        top >= area.top - 0.01 && bottom <= window.y - area.bottom + 0.01,
+                        "{window} x{zoom}: the hero at {corner:?} is drawn on rows {top}..{bottom}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_map_edge_meets_the_panel_edge_when_the_camera_stops() {
+        let area = PlayArea {
+            top: 40.0,
+            bottom: 125.0,
+        };
+        let level = level(90, 60);
+        let window = Vec2::new(1280.0, 800.0);
+        let (top, _) = rows_on_screen(Pos::new(1, 0), &level, area, window, 4.0);
+        assert!(
+            (top - area.top).abs() < 0.01,
+            "row 0 starts at {top}, not under the top bar"
+        );
+        let (_, bottom) = rows_on_screen(Pos::new(1, 59), &level, area, window, 4.0);
+        assert!(
+            (bottom - (window.y - area.bottom)).abs() < 0.01,
+            "the last row ends at {bottom}, just above the bottom panel"
+        );
+    }
+
+    #[test]
+    fn a_map_smaller_than_the_free_area_is_centred_in_it() {
+        let area = PlayArea {
+            top: 40.0,
+            bottom: 120.0,
+        };
+        let level = level(20, 10);
+        let window = Vec2::new(1280.0, 800.0);
+        let (top, _) = rows_on_screen(Pos::new(1, 0), &level, area, window, 2.0);
+        let (_, bottom) = rows_on_screen(Pos::new(1, 9), &level, area, window, 2.0);
+        let above = top - area.top;
+        let below = window.y - area.bottom - bottom;
+        assert!(
+            (above - below).abs() < 0.01,
+            "{above} px above, {below} px below"
+        );
+    }
+}

@@ -1,0 +1,121 @@
+//! Damage numbers: each hit floats a number up from whoever was hit, red
+//! when the hero is hurt and pale yellow when a monster is, on staggered
+//! heights so numbers on neighbouring tiles never read as one.
+
+use std::collections::HashMap;
+
+use bevy::prelude::*;
+use bevy::sprite::Text2dShadow;
+use gloomdelve_core::Pos;
+
+use crate::rules::combat::Damaged;
+use crate::rules::map::Level;
+use crate::view::assets::SpriteBook;
+use crate::view::tilemap::tile_centre;
+use crate::vocab::states::Screen;
+
+/// How long a number floats, in seconds.
+const LIFETIME: f32 = 0.9;
+/// How far it rises, in tiles.
+const RISE: f32 = 0.8;
+/// Above terrain, items, creatures and the hero.
+const EFFECTS_Z: f32 = 5.0;
+/// The hero's own wounds.
+pub const HERO_HURT: Color = Color::srgb(1.0, 0.3, 0.25);
+/// Wounds dealt to monsters.
+pub const MONSTER_HURT: Color = Color::srgb(1.0, 0.93, 0.55);
+/// Where a number starts, in tiles above the tile's centre: the hero's
+/// low, a monster's high, so two side by side sit at different heights.
+const HERO_START: f32 = 0.0;
+const MONSTER_START: f32 = 0.45;
+/// How far a second number on the same tile in one frame starts above the first.
+const STACK_STEP: f32 = 0.4;
+
+/// A floating number and how long it has been up.
+#[derive(Component)]
+struct FloatingNumber {
+    age: f32,
+    from: Vec2,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (spawn_numbers, float_numbers).run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// The colour of a number: who was hurt.
+pub fn number_colour(hero_hurt: bool) -> Color {
+    if hero_hurt { HERO_HURT } else { MONSTER_HURT }
+}
+
+/// Where, in tiles above its tile's centre, the `nth` number shown on one
+/// tile this frame starts.
+fn start_height(hero_hurt: bool, nth: usize) -> f32 {
+    let base = if hero_hurt { HERO_START } else { MONSTER_START };
+    base + STACK_STEP * nth as f32
+}
+
+fn spawn_numbers(
+    mut commands: Commands,
+    mut hits: MessageReader<Damaged>,
+    level: Res<Level>,
+    book: Res<SpriteBook>,
+) {
+    let mut on_tile: HashMap<Pos, usize> = HashMap::new();
+    for hit in hits.read() {
+        let nth = on_tile.entry(hit.at).or_default();
+        let lift = start_height(hit.hero, *nth) * book.tile_size;
+        *nth += 1;
+        let from = tile_centre(hit.at, level.terrain.height(), book.tile_size) + Vec2::Y * lift;
+        commands.spawn((
+            Name::new("Damage number"),
+            FloatingNumber { age: 0.0, from },
+            Text2d::new(hit.amount.to_string()),
+            TextFont::from_font_size(36.0),
+            TextColor(number_colour(hit.hero)),
+            Text2dShadow {
+                offset: Vec2::new(3.0, -3.0),
+                color: Color::srgba(0.0, 0.0, 0.0, 0.9),
+            },
+            Transform::from_translation(from.extend(EFFECTS_Z)).with_scale(Vec3::splat(0.25)),
+            DespawnOnExit(Screen::Playing),
+        ));
+    }
+}
+
+fn float_numbers(
+    mut commands: Commands,
+    time: Res<Time>,
+    book: Res<SpriteBook>,
+    mut numbers: Query<(Entity, &mut FloatingNumber, &mut Transform, &mut TextColor)>,
+) {
+    for (entity, mut number, mut transform, mut colour) in &mut numbers {
+        number.age += time.delta_secs();
+        if number.age >= LIFETIME {
+            commands.entity(entity).despawn();
+            continue;
+        }
+        let t = number.age / LIFETIME;
+        let at = number.from + Vec2::Y * RISE * book.tile_size * t;
+        transform.translation = at.extend(EFFECTS_Z);
+        colour.0 = colour.0.with_alpha(1.0 - t * t);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hero_and_a_monster_get_their_own_colour_and_height() {
+        assert_ne!(number_colour(true), number_colour(false));
+        let apart = start_height(false, 0) - start_height(true, 0);
+        assert!(
+            apart >= 0.4,
+            "a monster's number starts {apart} tiles above the hero's"
+        );
+        assert!(start_height(true, 1) > start_height(true, 0));
+    }
+}

@@ -1,0 +1,528 @@
+//! The HUD: the HP and food bars, the hero's state, the level and the turn
+//! at the top; the last log lines (newest brightest, fading, cleared after
+//! a quiet spell) and a key legend at the bottom; damage numbers floating
+//! over the map. Every element shows the true value from its first frame,
+//! and the two panels tell the camera how much of the window they take.
+
+mod damage;
+mod fanfare;
+mod legend;
+pub mod look;
+pub mod spells;
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use crate::rules::combat::Paralyzed;
+use crate::rules::creatures::{Creature, Health};
+use crate::rules::hunger::{Hunger, Sick, Stomach};
+use crate::rules::levels::Dungeon;
+use crate::rules::map::Hero;
+use crate::rules::turn::TurnCount;
+use crate::view::camera::PlayArea;
+use crate::vocab::game::{Mode, NewGame};
+use crate::vocab::log::GameLog;
+use crate::vocab::states::{EnterPlaying, Screen};
+
+/// How many log lines the HUD shows.
+const LOG_LINES: usize = 3;
+/// Opaque: the map is never drawn under a panel (the camera keeps it out).
+const PANEL_COLOUR: Color = Color::srgb(0.02, 0.02, 0.04);
+const SHADOW: Color = Color::srgba(0.0, 0.0, 0.0, 0.85);
+const STATUS_COLOUR: Color = Color::srgb(0.6, 0.9, 0.45);
+const LEGEND_COLOUR: Color = Color::srgb(0.7, 0.7, 0.75);
+const INFO_COLOUR: Color = Color::srgb(0.95, 0.86, 0.55);
+const HP_RED: Color = Color::srgb(0.78, 0.16, 0.16);
+/// The food bar's green (the window test looks for it).
+pub const FOOD_GREEN: Color = Color::srgb(0.2, 0.66, 0.24);
+const BAR_BACK: Color = Color::srgb(0.1, 0.06, 0.07);
+const BAR_FRAME: Color = Color::srgb(0.62, 0.6, 0.68);
+/// The inner width of each gauge's bar, in pixels.
+pub const GAUGE_WIDTH: f32 = 200.0;
+/// The brightness of log lines, newest first.
+const LOG_FADE: [f32; LOG_LINES] = [1.0, 0.68, 0.42];
+/// The height of each line of the bottom panel, so the panel keeps its
+/// size when lines empty out and the map does not jump.
+const LOG_LINE_PX: f32 = 22.0;
+const LOG_FONT_PX: f32 = 18.0;
+const INFO_LINE_PX: f32 = 20.0;
+
+#[derive(Component)]
+struct TurnText;
+
+/// "Surface" or "Level 3".
+#[derive(Component)]
+struct DepthText;
+
+/// The two bars at the top: the hero's HP and its food.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+enum Gauge {
+    Hp,
+    Food,
+}
+
+/// The text written over a gauge's bar.
+#[derive(Component)]
+struct GaugeText(Gauge);
+
+/// The coloured part of a gauge's bar.
+#[derive(Component)]
+struct GaugeFill(Gauge);
+
+/// The hunger state beside the food bar.
+#[derive(Component)]
+struct HungerText;
+
+/// The hero's ailments beside the hunger state: "Sick", "Paralysed".
+#[derive(Component)]
+struct StatusText;
+
+/// "Enemies left: 12" in the hunt.
+#[derive(Component)]
+struct EnemiesText;
+
+/// The two HUD panels, measured for the camera's [`PlayArea`].
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum Panel {
+    Top,
+    Bottom,
+}
+
+/// The gauges' texts, apart from the hunger state's.
+type GaugeTexts<'w, 's> =
+    Query<'w, 's, (&'static GaugeText, &'static mut Text), Without<HungerText>>;
+
+/// The n-th newest log line on screen (0 is the newest).
+#[derive(Component)]
+struct LogLine(usize);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        spawn_hud.in_set(EnterPlaying::Presentation),
+    );
+    app.add_systems(
+        Update,
+        (
+            show_turn,
+            show_depth,
+            show_hp,
+            show_food,
+            show_status,
+            show_enemies_left,
+            show_log,
+            measure_panels,
+        )
+            .run_if(in_state(Screen::Playing)),
+    );
+    app.add_plugins((
+        damage::plugin,
+        fanfare::plugin,
+        legend::plugin,
+        spells::plugin,
+        look::plugin,
+    ));
+}
+
+/// Text at `size` with a one-pixel shadow that keeps it readable without
+/// doubling it.
+fn shadowed(size: f32) -> impl Bundle {
+    (
+        TextFont::from_font_size(size),
+        TextShadow {
+            offset: Vec2::splat(1.0),
+            color: SHADOW,
+        },
+    )
+}
+
+/// Writes `wanted` into `text` only when it differs, so nothing is marked
+/// changed for nothing.
+fn set_text(text: &mut Text, wanted: String) {
+    if text.0 != wanted {
+        text.0 = wanted;
+    }
+}
+
+fn spawn_hud(
+    mut commands: Commands,
+    new_game: Res<NewGame>,
+    bindings: Res<crate::input::KeyBindings>,
+) {
+    let legend = crate::input::legend(&bindings.0);
+    commands.spawn((
+        Name::new("HUD"),
+        DespawnOnExit(Screen::Playing),
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::SpaceBetween,
+            ..default()
+        },
+        children![top_bar(new_game.mode), bottom_panel(legend)],
+    ));
+}
+
+fn top_bar(mode: Mode) -> impl Bundle {
+    (
+        Name::new("HUD top bar"),
+        Panel::Top,
+        Node {
+            justify_content: JustifyContent::SpaceBetween,
+            align_items: AlignItems::Center,
+            // A narrow window wraps the bar rather than cut it off; the
+            // camera measures the bar, so the map still starts below it.
+            flex_wrap: FlexWrap::Wrap,
+            row_gap: px(4),
+            padding: UiRect::axes(px(10), px(6)),
+            ..default()
+        },
+        BackgroundColor(PANEL_COLOUR),
+        children![
+            gauges(mode),
+            (
+                Node {
+                    column_gap: px(16),
+                    align_items: AlignItems::Center,
+                    ..default()
+                },
+                children![
+                    (DepthText, Text::new(""), shadowed(22.0)),
+                    (
+                        EnemiesText,
+                        Text::new(""),
+                        shadowed(18.0),
+                        TextColor(INFO_COLOUR)
+                    ),
+                ],
+            ),
+            (TurnText, Text::new(""), shadowed(18.0)),
+        ],
+    )
+}
+
+/// The HP and food bars side by side, then the hunger state. The hunt
+/// has no hunger, so no food bar.
+fn gauges(mode: Mode) -> impl Bundle {
+    let food_shown = if mode == Mode::Delve {
+        Display::Flex
+    } else {
+        Display::None
+    };
+    (
+        Name::new("HUD gauges"),
+        Node {
+            align_items: AlignItems::Center,
+            column_gap: px(12),
+            ..default()
+        },
+        children![
+            gauge(Gauge::Hp, HP_RED, Display::Flex),
+            gauge(Gauge::Food, FOOD_GREEN, food_shown),
+            (HungerText, Text::new(""), shadowed(16.0)),
+            (
+                StatusText,
+                Text::new(""),
+                shadowed(16.0),
+                TextColor(STATUS_COLOUR)
+            ),
+        ],
+    )
+}
+
+/// A coloured bar in a frame, with its numbers (`HP 17/20`) written over it.
+fn gauge(gauge: Gauge, colour: Color, display: Display) -> impl Bundle {
+    (
+        Name::new(format!("{gauge:?} bar")),
+        Node {
+            display,
+            width: px(GAUGE_WIDTH + 4.0),
+            height: px(22),
+            border: UiRect::all(px(2)),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BorderColor::all(BAR_FRAME),
+        BackgroundColor(BAR_BACK),
+        children![
+            (
+                GaugeFill(gauge),
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: px(0),
+                    top: px(0),
+                    width: percent(100),
+                    height: percent(100),
+                    ..default()
+                },
+                BackgroundColor(colour),
+            ),
+            (GaugeText(gauge), Text::new(""), shadowed(16.0)),
+        ],
+    )
+}
+
+/// Writes `label now/max` on a gauge and fills its bar in proportion.
+fn set_gauge(
+    gauge: Gauge,
+    label: &str,
+    (now, max): (i32, i32),
+    texts: &mut GaugeTexts,
+    fills: &mut Query<(&GaugeFill, &mut Node)>,
+) {
+    let now = now.clamp(0, max.max(0));
+    for (_, mut text) in texts.iter_mut().filter(|(g, _)| g.0 == gauge) {
+        set_text(&mut text, format!("{label} {now}/{max}"));
+    }
+    let width = percent(100.0 * now as f32 / max.max(1) as f32);
+    for (_, mut node) in fills.iter_mut().filter(|(g, _)| g.0 == gauge) {
+        if node.width != width {
+            node.width = width;
+        }
+    }
+}
+
+fn bottom_panel(legend: String) -> impl Bundle {
+    (
+        Name::new("HUD log and legend"),
+        Panel::Bottom,
+        Node {
+            flex_direction: FlexDirection::Column,
+            padding: UiRect::axes(px(10), px(6)),
+            row_gap: px(2),
+            ..default()
+        },
+        BackgroundColor(PANEL_COLOUR),
+        children![
+            log_line(2),
+            log_line(1),
+            log_line(0),
+            (
+                look::InfoLine,
+                Text::new(""),
+                shadowed(16.0),
+                TextColor(INFO_COLOUR),
+                fixed_height(INFO_LINE_PX),
+            ),
+            (
+                legend::LegendText,
+                Text::new(legend),
+                shadowed(14.0),
+                TextColor(LEGEND_COLOUR)
+            ),
+        ],
+    )
+}
+
+/// The n-th newest log line, one line high even when empty.
+fn log_line(n: usize) -> impl Bundle {
+    (
+        LogLine(n),
+        Text::new(""),
+        shadowed(LOG_FONT_PX),
+        fixed_height(LOG_LINE_PX),
+    )
+}
+
+/// A one-line node exactly `height` pixels high: a long line is cut at
+/// the window's edge rather than wrapped over the line below (the history
+/// shows it whole).
+fn fixed_height(height: f32) -> impl Bundle {
+    (
+        Node {
+            height: px(height),
+            overflow: Overflow::clip_x(),
+            ..default()
+        },
+        TextLayout::no_wrap(),
+    )
+}
+
+fn show_depth(
+    dungeon: Option<Res<Dungeon>>,
+    new_game: Res<NewGame>,
+    mut text: Single<&mut Text, With<DepthText>>,
+) {
+    let depth = dungeon.map_or(0, |d| d.depth);
+    let name = match new_game.mode {
+        Mode::Delve => depth_name(depth),
+        Mode::Hunt => "The Warrens".to_string(),
+    };
+    set_text(&mut text, name);
+}
+
+/// In the hunt, how many enemies are still alive; nothing in the delve.
+fn show_enemies_left(
+    new_game: Res<NewGame>,
+    creatures: Query<&Health, With<Creature>>,
+    mut text: Single<&mut Text, With<EnemiesText>>,
+) {
+    let wanted = match new_game.mode {
+        Mode::Hunt => {
+            let left = creatures.iter().filter(|h| h.hp > 0).count();
+            format!("Enemies left: {left}")
+        }
+        Mode::Delve => String::new(),
+    };
+    set_text(&mut text, wanted);
+}
+
+/// What the HUD calls a depth.
+pub fn depth_name(depth: u32) -> String {
+    if depth == 0 {
+        "Surface".to_string()
+    } else {
+        format!("Level {depth}")
+    }
+}
+
+fn show_turn(turn: Res<TurnCount>, mut text: Single<&mut Text, With<TurnText>>) {
+    set_text(&mut text, format!("Turn {}", turn.0));
+}
+
+fn show_hp(
+    hero: Single<&Health, With<Hero>>,
+    mut texts: GaugeTexts,
+    mut fills: Query<(&GaugeFill, &mut Node)>,
+) {
+    let numbers = (hero.hp, hero.max);
+    set_gauge(Gauge::Hp, "HP", numbers, &mut texts, &mut fills);
+}
+
+/// The food bar and the hunger state, coloured when Hungry or worse. A
+/// hero without a stomach (hunt mode) shows neither.
+fn show_food(
+    hero: Single<Option<&Stomach>, With<Hero>>,
+    mut texts: GaugeTexts,
+    mut fills: Query<(&GaugeFill, &mut Node)>,
+    mut state: Single<(&mut Text, &mut TextColor), With<HungerText>>,
+) {
+    let Some(stomach) = *hero else {
+        return;
+    };
+    let numbers = (stomach.food, stomach.max);
+    set_gauge(Gauge::Food, "Food", numbers, &mut texts, &mut fills);
+    set_text(&mut state.0, stomach.state.name().to_string());
+    state.1.set_if_neq(TextColor(hunger_colour(stomach.state)));
+}
+
+/// What ails the hero, in words, beside its hunger.
+fn show_status(
+    hero: Single<(Option<&Sick>, Option<&Paralyzed>), With<Hero>>,
+    mut text: Single<&mut Text, (With<StatusText>, Without<HungerText>)>,
+) {
+    let (sick, paralyzed) = *hero;
+    set_text(&mut text, ailments(sick, paralyzed));
+}
+
+/// "Sick (3 turns)  Paralysed": each ailment and how long it lasts.
+pub fn ailments(sick: Option<&Sick>, paralyzed: Option<&Paralyzed>) -> String {
+    let sick = sick.map(|s| {
+        format!(
+            "Sick ({})",
+            crate::vocab::text::count(s.turns as usize, "turn")
+        )
+    });
+    let held = paralyzed.map(|p| {
+        format!(
+            "Paralysed ({})",
+            crate::vocab::text::count(p.turns as usize, "turn")
+        )
+    });
+    [sick, held]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+/// Tells the camera how many pixels the top and bottom panels take.
+fn measure_panels(panels: Query<(&Panel, &ComputedNode)>, mut area: ResMut<PlayArea>) {
+    let mut measured = *area;
+    for (panel, node) in &panels {
+        let height = node.size().y * node.inverse_scale_factor;
+        match panel {
+            Panel::Top => measured.top = height,
+            Panel::Bottom => measured.bottom = height,
+        }
+    }
+    area.set_if_neq(measured);
+}
+
+fn hunger_colour(state: Hunger) -> Color {
+    match state {
+        Hunger::Satiated | Hunger::Normal => LEGEND_COLOUR,
+        Hunger::Hungry => Color::srgb(0.95, 0.8, 0.3),
+        Hunger::Weak => Color::srgb(0.95, 0.5, 0.2),
+        Hunger::Starving => Color::srgb(1.0, 0.25, 0.2),
+    }
+}
+
+/// The newest lines, brightest first; nothing once the log has been quiet
+/// for `log_fade_turns` turns.
+fn show_log(
+    log: Res<GameLog>,
+    turn: Res<TurnCount>,
+    new_game: Res<NewGame>,
+    mut lines: Query<(&LogLine, &mut Text, &mut TextColor)>,
+    fresh: Query<(), Added<LogLine>>,
+    window: Single<Ref<Window>, With<PrimaryWindow>>,
+) {
+    let unchanged = !log.is_changed() && !turn.is_changed() && !window.is_changed();
+    if unchanged && fresh.is_empty() {
+        return;
+    }
+    let recent = log.recent(LOG_LINES);
+    let quiet = recent
+        .last()
+        .is_none_or(|e| turn.0 >= e.turn + new_game.rules.log_fade_turns);
+    let room = legend::chars_that_fit(window.width(), LOG_FONT_PX);
+    for (line, mut text, mut colour) in &mut lines {
+        let entry = recent.len().checked_sub(line.0 + 1).map(|i| &recent[i]);
+        text.0 = match entry {
+            Some(entry) if !quiet => cut_to_fit(&entry.line(), room),
+            _ => String::new(),
+        };
+        colour.0 = Color::WHITE.with_alpha(LOG_FADE[line.0]);
+    }
+}
+
+/// `line` cut to `room` characters, ending in "..." when it was longer:
+/// the history (`m`) shows it whole.
+pub fn cut_to_fit(line: &str, room: usize) -> String {
+    if line.chars().count() <= room {
+        return line.to_string();
+    }
+    let kept: String = line.chars().take(room.saturating_sub(3)).collect();
+    format!("{kept}...")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_log_line_is_cut_to_the_window() {
+        assert_eq!(cut_to_fit("You hit the bat.", 40), "You hit the bat.");
+        assert_eq!(
+            cut_to_fit("Screenshot saved to /a/long/path.png", 16),
+            "Screenshot sa..."
+        );
+        assert_eq!(
+            cut_to_fit("Screenshot saved to /a/long/path.png", 16).len(),
+            16
+        );
+    }
+
+    #[test]
+    fn ailments_name_each_state_and_how_long_it_lasts() {
+        assert_eq!(ailments(None, None), "");
+        assert_eq!(ailments(Some(&Sick { turns: 3 }), None), "Sick (3 turns)");
+        assert_eq!(
+            ailments(Some(&Sick { turns: 1 }), Some(&Paralyzed { turns: 2 })),
+            "Sick (1 turn)  Paralysed (2 turns)"
+        );
+    }
+}

@@ -1,0 +1,424 @@
+//! Aiming and spells on screen: the targeting cursor (an outline that
+//! starts on the nearest visible enemy; arrows or mouse, `Enter` or a click
+//! to fire), a prompt naming the scroll and its target, the fireball's
+//! reach tinted before it flies, and a brief flash where a spell went off.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use gloomdelve_core::Pos;
+use gloomdelve_core::fov::disc;
+
+use crate::input::inventory::{Aiming, ChosenAct};
+use crate::rules::creatures::{Creature, CreatureId, Fighter, Health};
+use crate::rules::fov::{Seen, Sight};
+use crate::rules::items::Item;
+use crate::rules::items::scrolls::SpellCast;
+use crate::rules::map::{GridPos, Hero, Level};
+use crate::rules::turn::Action;
+use crate::view::assets::SpriteBook;
+use crate::view::tilemap::tile_centre;
+use crate::vocab::data::{ItemEffect, ScrollKind};
+use crate::vocab::game::NewGame;
+use crate::vocab::states::{Overlay, Screen};
+use crate::vocab::text;
+
+/// Above everything on the map.
+const CURSOR_Z: f32 = 6.0;
+/// How long a spell's flash lasts, in seconds.
+const FLASH_SECONDS: f32 = 0.45;
+const CURSOR_GOLD: Color = Color::srgb(1.0, 0.86, 0.3);
+/// The atlas sprite of the cursor, when the atlas has one.
+const AIM_CURSOR_SPRITE: &str = "aim_cursor";
+/// The fireball's reach, before it flies.
+const REACH_TINT: Color = Color::srgba(1.0, 0.4, 0.1, 0.28);
+const PROMPT_COLOUR: Color = Color::srgb(0.97, 0.86, 0.31);
+
+/// The cursor: an outline of one tile, hollow so what it marks shows.
+#[derive(Component)]
+struct AimCursor;
+
+/// A tinted tile the fireball would burn.
+#[derive(Component)]
+struct ReachTile;
+
+/// The line over the map that says what is being aimed at what.
+#[derive(Component)]
+struct AimPrompt;
+
+/// The creatures the cursor can start on or name.
+type Targets<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static GridPos,
+        &'static Name,
+        &'static CreatureId,
+        &'static Health,
+        &'static Fighter,
+    ),
+    With<Creature>,
+>;
+
+/// A fading square of light over one tile.
+#[derive(Component)]
+struct Flash {
+    age: f32,
+    colour: Color,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AimMouse>();
+    app.add_systems(
+        OnEnter(Overlay::Targeting),
+        (start_on_nearest_enemy, spawn_cursor, spawn_prompt),
+    );
+    app.add_systems(
+        Update,
+        (aim_with_mouse, place_cursor, show_reach, write_prompt)
+            .chain()
+            .run_if(in_state(Overlay::Targeting)),
+    );
+    app.add_systems(
+        Update,
+        (flash_spells, fade_flashes).run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// The tile of the nearest living creature the hero sees, fighters before
+/// harmless ones, ties by id: where aiming begins.
+pub fn nearest_enemy<'a>(
+    from: Pos,
+    sight: &Sight,
+    creatures: impl Iterator<Item = (Pos, u64, bool)> + 'a,
+) -> Option<Pos> {
+    creatures
+        .filter(|(at, ..)| sight.seen(*at) == Seen::Visible)
+        .min_by_key(|(at, id, fights)| {
+            let (dx, dy) = (at.x - from.x, at.y - from.y);
+            (!fights, dx * dx + dy * dy, *id)
+        })
+        .map(|(at, ..)| at)
+}
+
+/// Where the mouse pointer was when it last moved the cursor. Aiming starts
+/// on the nearest enemy, so a pointer that has not moved since leaves the
+/// cursor there.
+#[derive(Resource, Default)]
+struct AimMouse(Option<Vec2>);
+
+fn start_on_nearest_enemy(
+    mut commands: Commands,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut aiming: ResMut<Aiming>,
+    sight: Res<Sight>,
+    hero: Single<&GridPos, With<Hero>>,
+    targets: Targets,
+) {
+    let living = targets
+        .iter()
+        .filter(|(.., health, _)| health.hp > 0)
+        .map(|(pos, _, id, _, fighter)| (pos.0, id.0, fighter.attack > 0));
+    aiming.cursor = nearest_enemy(hero.0, &sight, living).unwrap_or(hero.0);
+    commands.insert_resource(AimMouse(window.cursor_position()));
+}
+
+/// The atlas's hollow `aim_cursor`, or, for an atlas without one, a hollow
+/// square of four thin gold edges.
+fn spawn_cursor(mut commands: Commands, book: Res<SpriteBook>) {
+    let mut cursor = commands.spawn((
+        Name::new("Aim cursor"),
+        AimCursor,
+        Transform::default(),
+        Visibility::default(),
+        DespawnOnExit(Overlay::Targeting),
+    ));
+    if let Some(mut sprite) = book.sprite(AIM_CURSOR_SPRITE) {
+        sprite.custom_size = Some(Vec2::splat(book.tile_size));
+        cursor.insert(sprite);
+        return;
+    }
+    let (tile, edge) = (book.tile_size, book.tile_size / 8.0);
+    let offset = (tile - edge) / 2.0;
+    let edges = [
+        (Vec2::new(0.0, offset), Vec2::new(tile, edge)),
+        (Vec2::new(0.0, -offset), Vec2::new(tile, edge)),
+        (Vec2::new(-offset, 0.0), Vec2::new(edge, tile)),
+        (Vec2::new(offset, 0.0), Vec2::new(edge, tile)),
+    ];
+    cursor.with_children(|cursor| {
+        for (at, size) in edges {
+            cursor.spawn((
+                Sprite::from_color(CURSOR_GOLD, size),
+                Transform::from_translation(at.extend(0.0)),
+            ));
+        }
+    });
+}
+
+/// The prompt sits just under the HUD's top bar.
+fn spawn_prompt(mut commands: Commands, area: Res<crate::view::camera::PlayArea>) {
+    commands.spawn((
+        Name::new("Aim prompt"),
+        AimPrompt,
+        Text::new(""),
+        TextFont::from_font_size(18.0),
+        TextColor(PROMPT_COLOUR),
+        TextShadow {
+            offset: Vec2::splat(1.0),
+            color: Color::srgba(0.0, 0.0, 0.0, 0.9),
+        },
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(area.top + 6.0),
+            left: px(12),
+            // A narrow window wraps the prompt rather than cut it off.
+            right: px(12),
+            ..default()
+        },
+        GlobalZIndex(4),
+        DespawnOnExit(Overlay::Targeting),
+    ));
+}
+
+/// The scroll being aimed, if the aimed entity is one.
+fn aimed_scroll(
+    aiming: &Aiming,
+    items: &Query<(&Item, &Name)>,
+    new_game: &NewGame,
+) -> Option<(ScrollKind, String)> {
+    let (item, name) = items.get(aiming.scroll).ok()?;
+    match new_game.items.kinds.get(item.kind)?.effect {
+        ItemEffect::Scroll(kind) => Some((kind, name.to_string())),
+        _ => None,
+    }
+}
+
+/// What the cursor is on, as the prompt names it.
+fn target_words(at: Pos, hero_at: Pos, sight: &Sight, level: &Level, targets: &Targets) -> String {
+    if sight.seen(at) != Seen::Visible {
+        return "a place you cannot see".to_string();
+    }
+    if at == hero_at {
+        return "yourself".to_string();
+    }
+    let creature = targets
+        .iter()
+        .find(|(pos, .., health, _)| pos.0 == at && health.hp > 0);
+    match creature {
+        Some((_, name, ..)) => text::the(name),
+        None => text::the(level.terrain.tile(at).name()),
+    }
+}
+
+/// "Scroll of fireball at the goblin. Arrows or mouse: aim  Enter or click: read  Esc: cancel"
+fn write_prompt(
+    aiming: Res<Aiming>,
+    items: Query<(&Item, &Name)>,
+    new_game: Res<NewGame>,
+    sight: Res<Sight>,
+    level: Res<Level>,
+    hero: Single<&GridPos, With<Hero>>,
+    targets: Targets,
+    mut prompt: Single<&mut Text, With<AimPrompt>>,
+) {
+    let scroll = aimed_scroll(&aiming, &items, &new_game);
+    let target = target_words(aiming.cursor, hero.0, &sight, &level, &targets);
+    let name = scroll
+        .as_ref()
+        .map_or("the scroll", |(_, name)| name.as_str());
+    let burns_the_hero = matches!(scroll, Some((ScrollKind::Fireball, _)))
+        && disc(aiming.cursor, new_game.rules.fireball_radius).contains(&hero.0);
+    let warning = if burns_the_hero {
+        " You are in its reach!"
+    } else {
+        ""
+    };
+    let wanted = format!(
+        "{} at {target}.{warning}   Arrows or mouse: aim   Enter or click: read   Esc: cancel",
+        text::capitalised(name)
+    );
+    if prompt.0 != wanted {
+        prompt.0 = wanted;
+    }
+}
+
+/// Tints what a fireball would burn, redrawn when the cursor moves.
+fn show_reach(
+    mut commands: Commands,
+    aiming: Res<Aiming>,
+    items: Query<(&Item, &Name)>,
+    new_game: Res<NewGame>,
+    level: Res<Level>,
+    book: Res<SpriteBook>,
+    shown: Query<Entity, With<ReachTile>>,
+) {
+    if !aiming.is_changed() && !shown.is_empty() {
+        return;
+    }
+    shown
+        .iter()
+        .for_each(|tile| commands.entity(tile).despawn());
+    if !matches!(
+        aimed_scroll(&aiming, &items, &new_game),
+        Some((ScrollKind::Fireball, _))
+    ) {
+        return;
+    }
+    for tile in disc(aiming.cursor, new_game.rules.fireball_radius) {
+        let at = tile_centre(tile, level.terrain.height(), book.tile_size).extend(CURSOR_Z - 0.2);
+        commands.spawn((
+            Name::new("Fireball reach"),
+            ReachTile,
+            Sprite::from_color(REACH_TINT, Vec2::splat(book.tile_size)),
+            Transform::from_translation(at),
+            DespawnOnExit(Overlay::Targeting),
+        ));
+    }
+}
+
+/// The map tile under a point of the window, if any.
+pub fn tile_under(
+    window_point: Vec2,
+    camera: (&Camera, &GlobalTransform),
+    level: &Level,
+    tile: f32,
+) -> Option<Pos> {
+    let world = camera.0.viewport_to_world_2d(camera.1, window_point).ok()?;
+    let (x, y_up) = (
+        (world.x / tile).round() as i32,
+        (world.y / tile).round() as i32,
+    );
+    let pos = Pos::new(x, level.terrain.height() - 1 - y_up);
+    level.terrain.tiles().in_bounds(pos).then_some(pos)
+}
+
+/// The cursor follows the mouse; a left click fires.
+fn aim_with_mouse(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    buttons: Option<Res<ButtonInput<MouseButton>>>,
+    level: Res<Level>,
+    book: Res<SpriteBook>,
+    mut aiming: ResMut<Aiming>,
+    mut moved_from: ResMut<AimMouse>,
+    mut chosen: ResMut<ChosenAct>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
+) {
+    let Some(point) = window.cursor_position() else {
+        return;
+    };
+    if moved_from.0 != Some(point) {
+        moved_from.0 = Some(point);
+        if let Some(tile) = tile_under(point, *camera, &level, book.tile_size) {
+            aiming.set_if_neq(Aiming {
+                cursor: tile,
+                ..*aiming
+            });
+        }
+    }
+    if buttons.is_some_and(|b| b.just_pressed(MouseButton::Left)) {
+        chosen.0 = Some(Action::Read {
+            scroll: aiming.scroll,
+            target: Some(aiming.cursor),
+        });
+        next_overlay.set(Overlay::None);
+    }
+}
+
+fn place_cursor(
+    aiming: Res<Aiming>,
+    level: Res<Level>,
+    book: Res<SpriteBook>,
+    mut cursor: Query<&mut Transform, With<AimCursor>>,
+) {
+    let at = tile_centre(aiming.cursor, level.terrain.height(), book.tile_size).extend(CURSOR_Z);
+    for mut transform in &mut cursor {
+        transform.translation = at;
+    }
+}
+
+fn flash_spells(
+    mut commands: Commands,
+    mut casts: MessageReader<SpellCast>,
+    level: Res<Level>,
+    book: Res<SpriteBook>,
+) {
+    for cast in casts.read() {
+        let colour = match cast.kind {
+            ScrollKind::Lightning => Color::srgba(1.0, 0.95, 0.4, 0.85),
+            ScrollKind::Paralyze => Color::srgba(0.45, 0.95, 1.0, 0.7),
+            ScrollKind::Fireball => Color::srgba(1.0, 0.45, 0.15, 0.75),
+        };
+        for &tile in &cast.tiles {
+            let at =
+                tile_centre(tile, level.terrain.height(), book.tile_size).extend(CURSOR_Z - 0.5);
+            commands.spawn((
+                Name::new("Spell flash"),
+                Flash { age: 0.0, colour },
+                Sprite::from_color(colour, Vec2::splat(book.tile_size)),
+                Transform::from_translation(at),
+                DespawnOnExit(Screen::Playing),
+            ));
+        }
+    }
+}
+
+fn fade_flashes(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut flashes: Query<(Entity, &mut Flash, &mut Sprite)>,
+) {
+    for (entity, mut flash, mut sprite) in &mut flashes {
+        flash.age += time.delta_secs();
+        if flash.age >= FLASH_SECONDS {
+            commands.entity(entity).despawn();
+        } else {
+            sprite.color = flash
+                .colour
+                .with_alpha(flash.colour.alpha() * (1.0 - flash.age / FLASH_SECONDS));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gloomdelve_core::Terrain;
+
+    /// Sight of an open 12x8 cave from `hero`.
+    fn open_sight(hero: Pos) -> Sight {
+        let row = format!("#{}#\n", ".".repeat(10));
+        let wall = format!("{}\n", "#".repeat(12));
+        let level = Level {
+            terrain: Terrain::from_text(&format!("{wall}{}{wall}", row.repeat(6)), 1),
+            start: hero,
+        };
+        let mut sight = Sight::new(12, 8, false);
+        sight.update(&level, hero, 4);
+        sight
+    }
+
+    #[test]
+    fn aiming_starts_on_the_nearest_fighter_in_view() {
+        let hero = Pos::new(2, 3);
+        let sight = open_sight(hero);
+        let far_rat = (Pos::new(5, 3), 1, true);
+        let near_fungus = (Pos::new(3, 3), 2, false);
+        let unseen_goblin = (Pos::new(10, 3), 3, true);
+        let all = [far_rat, near_fungus, unseen_goblin];
+        assert_eq!(
+            nearest_enemy(hero, &sight, all.into_iter()),
+            Some(Pos::new(5, 3)),
+            "the rat, not the harmless fungus nor the goblin out of sight"
+        );
+        assert_eq!(
+            nearest_enemy(hero, &sight, [near_fungus].into_iter()),
+            Some(Pos::new(3, 3)),
+            "a fungus when nothing else is in view"
+        );
+        assert_eq!(
+            nearest_enemy(hero, &sight, [unseen_goblin].into_iter()),
+            None
+        );
+    }
+}

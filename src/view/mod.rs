@@ -1,0 +1,32 @@
+//! Everything that draws: loading the art, the map, the camera, the HUD,
+//! the screens and the overlays. The view reads the rules' components and
+//! messages and never decides game logic.
+
+pub mod assets;
+pub mod camera;
+pub mod game_over;
+pub mod graphics;
+pub mod hud;
+pub mod inventory;
+pub mod overlays;
+pub mod screenshot;
+pub mod tilemap;
+pub mod title;
+pub mod ui;
+
+use bevy::prelude::*;
+
+/// Every view plugin.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((
+        assets::plugin,
+        tilemap::plugin,
+        camera::plugin,
+        hud::plugin,
+        screenshot::plugin,
+        game_over::plugin,
+        inventory::plugin,
+        title::plugin,
+        overlays::plugin,
+    ));
+}

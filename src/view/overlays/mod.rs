@@ -1,0 +1,277 @@
+//! The overlays that pause play: the Esc menu (resume, or save and quit),
+//! the help (how to play, every key) and the message history, each an
+//! opaque framed panel fitted to the window, scrolling when it is too long.
+
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use crate::view::assets::SpriteBook;
+use crate::vocab::game::{Mode, NewGame};
+use crate::vocab::log::{GameLog, LogEntry};
+use crate::vocab::states::{Overlay, Screen};
+
+mod panel;
+pub mod text_rects;
+
+pub use panel::{BodyLine, Laid, PanelText, SCROLL_KEYS, Scroll, lay_out, wrap};
+
+const TEXT: Color = Color::srgb(0.9, 0.88, 0.82);
+const DIM: Color = Color::srgb(0.62, 0.6, 0.68);
+const GOLD: Color = Color::srgb(0.97, 0.86, 0.31);
+/// The history's continuation rows start under the message, past the turn.
+const HISTORY_HANG: usize = 7;
+/// The help's continuation rows start under the keys column.
+const HELP_HANG: usize = 39;
+
+/// Marks an overlay's root, rebuilt when what it shows changes.
+#[derive(Component)]
+struct OverlayView;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Scroll>();
+    app.add_systems(
+        Update,
+        (menu_keys, panel_keys).run_if(in_state(Screen::Playing)),
+    );
+    app.add_systems(OnEnter(Overlay::Menu), scroll_to(Scroll::default()));
+    app.add_systems(OnEnter(Overlay::Help), scroll_to(Scroll::default()));
+    app.add_systems(OnEnter(Overlay::History), scroll_to(Scroll::END));
+    app.add_systems(
+        Update,
+        draw_overlay.run_if(
+            in_state(Overlay::Menu)
+                .or_eager(in_state(Overlay::Help))
+                .or_eager(in_state(Overlay::History)),
+        ),
+    );
+    app.add_systems(Update, save_on_window_close);
+    app.add_plugins(text_rects::plugin);
+}
+
+/// This frame's key presses, if `overlay` is the one open; otherwise the
+/// presses are left for whoever owns the keyboard.
+fn presses_for(
+    keys: &mut MessageReader<KeyboardInput>,
+    open: &State<Overlay>,
+    overlay: Overlay,
+) -> Vec<Key> {
+    let presses: Vec<Key> = keys
+        .read()
+        .filter(|k| k.state == ButtonState::Pressed)
+        .map(|k| k.logical_key.clone())
+        .collect();
+    if *open.get() == overlay {
+        presses
+    } else {
+        Vec::new()
+    }
+}
+
+fn menu_keys(
+    mut keys: MessageReader<KeyboardInput>,
+    open: Res<State<Overlay>>,
+    mut next: ResMut<NextState<Overlay>>,
+    mut commands: Commands,
+) {
+    for key in presses_for(&mut keys, &open, Overlay::Menu) {
+        match key {
+            Key::Escape | Key::Enter => next.set(Overlay::None),
+            Key::Character(c) if c.as_str() == "q" => commands.queue(save_and_quit),
+            _ => {}
+        }
+    }
+}
+
+/// Saves the game and closes the app; a failed save keeps the game open.
+fn save_and_quit(world: &mut World) {
+    match crate::save::save_now(world) {
+        Ok(()) => {
+            world.write_message(AppExit::Success);
+        }
+        Err(message) => {
+            error!("{message}");
+            let turn = world.resource::<crate::rules::turn::TurnCount>().0;
+            world.resource_mut::<GameLog>().say(
+                turn,
+                format!("Saving failed, so the game stays open: {message}"),
+            );
+            world
+                .resource_mut::<NextState<Overlay>>()
+                .set(Overlay::None);
+        }
+    }
+}
+
+/// Closing the window saves the game first.
+fn save_on_window_close(
+    mut closing: MessageReader<bevy::window::WindowCloseRequested>,
+    screen: Option<Res<State<Screen>>>,
+    mut commands: Commands,
+) {
+    let playing = screen.is_some_and(|s| *s.get() == Screen::Playing);
+    if closing.read().count() > 0 && playing {
+        commands.queue(|world: &mut World| {
+            if let Err(message) = crate::save::save_now(world) {
+                error!("{message}");
+            }
+        });
+    }
+}
+
+/// The keys of the help and the history: the scrolling keys, and the
+/// overlay's own key or Esc to close it.
+fn panel_keys(
+    mut keys: MessageReader<KeyboardInput>,
+    open: Res<State<Overlay>>,
+    mut next: ResMut<NextState<Overlay>>,
+    mut scroll: ResMut<Scroll>,
+) {
+    let (overlay, own_key) = match open.get() {
+        Overlay::Help => (Overlay::Help, "?"),
+        Overlay::History => (Overlay::History, "m"),
+        _ => (Overlay::None, ""),
+    };
+    for key in presses_for(&mut keys, &open, overlay) {
+        let closes = match &key {
+            Key::Escape => true,
+            Key::Character(c) => c.as_str() == own_key,
+            _ => false,
+        };
+        if closes {
+            next.set(Overlay::None);
+        } else if let Some(moved) = scroll.after_key(&key) {
+            scroll.set_if_neq(moved);
+        }
+    }
+}
+
+/// Sets the scroll on opening an overlay.
+fn scroll_to(start: Scroll) -> impl Fn(ResMut<Scroll>) {
+    move |mut scroll: ResMut<Scroll>| *scroll = start
+}
+
+/// How to play the descent, in a few lines, above the key list.
+const HOW_TO_DELVE: [&str; 5] = [
+    "Bring the Gold Key up from level 10 to the surface.",
+    "Walk into a monster to attack it; walk into rock twice to dig through it (5 extra food).",
+    "Every turn costs food: eat rations and corpses before you starve.",
+    "Stand on stairs to take them. Levels stay as you leave them.",
+    "The game is saved when you quit and on every level change; death is final.",
+];
+
+/// How to play the hunt.
+const HOW_TO_HUNT: [&str; 4] = [
+    "Kill every enemy in the Warrens to win; then a new world is made.",
+    "Walk into a monster to attack it; walk into rock twice to dig through it.",
+    "There is no hunger here, and death is not the end: you start again in the start room.",
+    "Enemies never enter the narrow one-tile tunnels. The game is saved when you quit.",
+];
+
+fn menu_text() -> PanelText {
+    PanelText {
+        heading: "Paused".to_string(),
+        body: vec![
+            BodyLine::new("Esc or Enter: back to the game", TEXT),
+            BodyLine::new("q: save and quit", TEXT),
+            BodyLine::new("", TEXT),
+            BodyLine::new(
+                "The game is saved; Continue on the title screen picks it up.",
+                DIM,
+            ),
+        ],
+        footer: Vec::new(),
+    }
+}
+
+/// The help for `mode`: how to play, then every key in force.
+pub fn help_text(bindings: &crate::input::KeyBindings, mode: Mode) -> PanelText {
+    let how_to: &[&str] = match mode {
+        Mode::Delve => &HOW_TO_DELVE,
+        Mode::Hunt => &HOW_TO_HUNT,
+    };
+    let mut body = vec![BodyLine::new("How to play", GOLD)];
+    body.extend(how_to.iter().map(|l| BodyLine::new(*l, TEXT).hanging(2)));
+    body.push(BodyLine::new("", TEXT));
+    body.push(BodyLine::new("Keys", GOLD));
+    body.extend(
+        crate::input::help_lines(&bindings.0, mode)
+            .into_iter()
+            .map(|line| BodyLine::new(line, TEXT).hanging(HELP_HANG)),
+    );
+    PanelText {
+        heading: "Help".to_string(),
+        body,
+        footer: vec!["? or Esc: close".to_string()],
+    }
+}
+
+/// One message of the history as the panel shows it: its turn, then its text.
+fn history_line(entry: &LogEntry) -> String {
+    format!("{:>5}  {}", entry.turn, entry.line())
+}
+
+/// Every message of the game so far, oldest first.
+pub fn history_text(log: &GameLog) -> PanelText {
+    let mut body: Vec<BodyLine> = log
+        .entries()
+        .iter()
+        .map(|e| BodyLine::new(history_line(e), TEXT).hanging(HISTORY_HANG))
+        .collect();
+    if body.is_empty() {
+        body.push(BodyLine::new("No messages yet.", DIM));
+    }
+    PanelText {
+        heading: "Messages".to_string(),
+        body,
+        footer: vec!["m or Esc: close".to_string()],
+    }
+}
+
+/// What the last drawn panel was drawn for.
+#[derive(Default, PartialEq)]
+struct Drawn {
+    overlay: Option<Overlay>,
+    window: Vec2,
+}
+
+/// Draws the open overlay's panel for the window's size, again whenever
+/// the window, the scroll or the log changes.
+#[allow(clippy::too_many_arguments)]
+fn draw_overlay(
+    mut commands: Commands,
+    open: Res<State<Overlay>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut scroll: ResMut<Scroll>,
+    log: Res<GameLog>,
+    bindings: Res<crate::input::KeyBindings>,
+    new_game: Res<NewGame>,
+    book: Option<Res<SpriteBook>>,
+    views: Query<Entity, With<OverlayView>>,
+    mut drawn: Local<Drawn>,
+) {
+    let now = Drawn {
+        overlay: Some(*open.get()),
+        window: window.size(),
+    };
+    let stale = *drawn != now || scroll.is_changed() || log.is_changed() || views.is_empty();
+    if !stale {
+        return;
+    }
+    let text = match open.get() {
+        Overlay::Menu => menu_text(),
+        Overlay::Help => help_text(&bindings, new_game.mode),
+        _ => history_text(&log),
+    };
+    let laid = lay_out(&text, now.window, scroll.first);
+    views.iter().for_each(|v| commands.entity(v).despawn());
+    let root = panel::spawn(&mut commands, book.as_deref(), &laid);
+    commands.entity(root).insert((
+        Name::new(format!("{:?} overlay", open.get())),
+        OverlayView,
+        DespawnOnExit(*open.get()),
+    ));
+    scroll.set_if_neq(laid.scroll);
+    *drawn = now;
+}

@@ -1,0 +1,295 @@
+//! Draws the level's terrain with bevy_ecs_tilemap, and redraws only the
+//! tiles whose look changed.
+
+use bevy::prelude::*;
+use bevy_ecs_tilemap::prelude::*;
+use gloomdelve_core::{Pos, Tile};
+
+use crate::rules::fov::{Seen, Sight, SightChanged};
+use crate::rules::items::use_item::Equipment;
+use crate::rules::map::{Drawn, GridPos, Layer, Level, TerrainChanged};
+use crate::rules::turn::TurnPhase;
+use crate::view::assets::SpriteBook;
+use crate::vocab::HERO_SPRITE;
+use crate::vocab::states::{EnterPlaying, Screen};
+
+/// Draw order: terrain, items, creatures, hero, effects.
+pub const TERRAIN_Z: f32 = 0.0;
+pub const HERO_Z: f32 = 3.0;
+
+/// Logged once the cave is drawn; the window tests wait for it.
+pub const READY_LINE: &str = "The cave is drawn";
+
+/// Marks the terrain tilemap.
+#[derive(Component)]
+pub struct TerrainMap;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((TilemapPlugin, tile_sync_plugin));
+}
+
+/// Spawns the terrain's tile entities and keeps their texture and tint in
+/// step with the level and the fog. It needs no renderer, so headless tests
+/// can count exactly which tile components each turn touches.
+pub fn tile_sync_plugin(app: &mut App) {
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        spawn_terrain_map.in_set(EnterPlaying::Presentation),
+    );
+    app.add_systems(
+        Update,
+        (
+            redraw_changed_tiles,
+            tint_by_sight,
+            (
+                dress_changed_things,
+                show_the_wielded_weapon,
+                place_on_grid,
+                apply_fog_rules,
+            )
+                .chain()
+                .after(crate::rules::fov::remember_seen_things),
+        )
+            .in_set(TurnPhase::UpdateHud),
+    );
+}
+
+/// Converts a map position (y down) to the world (y up): tile centres
+/// `tile_size` apart, with tile (0, 0) at the top left of the map.
+pub fn tile_centre(pos: Pos, map_height: i32, tile_size: f32) -> Vec2 {
+    Vec2::new(pos.x as f32, (map_height - 1 - pos.y) as f32) * tile_size
+}
+
+fn tile_pos(pos: Pos, map_height: i32) -> TilePos {
+    TilePos {
+        x: pos.x as u32,
+        y: (map_height - 1 - pos.y) as u32,
+    }
+}
+
+/// Remembered tiles are dimmed with a cool grey tint.
+const REMEMBERED_TINT: Color = Color::srgb(0.34, 0.37, 0.5);
+
+/// How a tile is tinted for what the hero knows of it.
+pub fn fog_colour(seen: Seen) -> Color {
+    match seen {
+        Seen::Visible => Color::WHITE,
+        Seen::Remembered => REMEMBERED_TINT,
+        Seen::Unseen => Color::BLACK,
+    }
+}
+
+/// The tile entity that draws `pos` on the level.
+fn tile_entity(storage: &TileStorage, pos: Pos, level: &Level) -> Option<Entity> {
+    storage.get(&tile_pos(pos, level.terrain.height()))
+}
+
+fn texture_index(book: &SpriteBook, tile: Tile) -> TileTextureIndex {
+    TileTextureIndex(book.cell(tile.sprite_name()).map_or(0, |(_, index)| index))
+}
+
+fn spawn_terrain_map(
+    mut commands: Commands,
+    level: Res<Level>,
+    sight: Res<Sight>,
+    book: Res<SpriteBook>,
+) {
+    let terrain = &level.terrain;
+    let size = TilemapSize {
+        x: terrain.width() as u32,
+        y: terrain.height() as u32,
+    };
+    let Some((texture, _)) = book.cell(Tile::Floor.sprite_name()) else {
+        return;
+    };
+    let map = commands
+        .spawn((
+            Name::new("Terrain"),
+            TerrainMap,
+            DespawnOnExit(Screen::Playing),
+        ))
+        .id();
+    let mut storage = TileStorage::empty(size);
+    for (pos, tile) in terrain.tiles().iter() {
+        let at = tile_pos(pos, terrain.height());
+        let entity = commands
+            .spawn(TileBundle {
+                position: at,
+                tilemap_id: TilemapId(map),
+                texture_index: texture_index(&book, *tile),
+                color: TileColor(fog_colour(sight.seen(pos))),
+                ..default()
+            })
+            .id();
+        storage.set(&at, entity);
+    }
+    let tile_size = TilemapTileSize::new(book.tile_size, book.tile_size);
+    commands.entity(map).insert(TilemapBundle {
+        grid_size: tile_size.into(),
+        size,
+        storage,
+        texture: TilemapTexture::Single(texture.clone()),
+        tile_size,
+        transform: Transform::from_xyz(0.0, 0.0, TERRAIN_Z),
+        ..default()
+    });
+    info!("{READY_LINE}: {}x{} tiles", size.x, size.y);
+}
+
+/// Rewrites the texture of each changed tile, and only when it differs.
+fn redraw_changed_tiles(
+    mut changes: MessageReader<TerrainChanged>,
+    level: Res<Level>,
+    book: Res<SpriteBook>,
+    maps: Query<&TileStorage, With<TerrainMap>>,
+    mut tiles: Query<&mut TileTextureIndex>,
+) {
+    let Ok(storage) = maps.single() else {
+        changes.clear();
+        return;
+    };
+    for pos in changes.read().flat_map(|c| c.0.iter()) {
+        let wanted = texture_index(&book, level.terrain.tile(*pos));
+        let Some(entity) = tile_entity(storage, *pos, &level) else {
+            continue;
+        };
+        if let Ok(mut index) = tiles.get_mut(entity) {
+            index.set_if_neq(wanted);
+        }
+    }
+}
+
+/// Re-tints only the tiles whose sight state changed, and only when the
+/// colour really differs (`TileColor` has no `PartialEq`).
+pub fn tint_by_sight(
+    mut changes: MessageReader<SightChanged>,
+    level: Res<Level>,
+    sight: Res<Sight>,
+    maps: Query<&TileStorage, With<TerrainMap>>,
+    mut tiles: Query<&mut TileColor>,
+) {
+    let Ok(storage) = maps.single() else {
+        changes.clear();
+        return;
+    };
+    for pos in changes.read().flat_map(|c| c.0.iter()) {
+        let wanted = fog_colour(sight.seen(*pos));
+        let Some(entity) = tile_entity(storage, *pos, &level) else {
+            continue;
+        };
+        if let Ok(mut colour) = tiles.get_mut(entity)
+            && colour.0 != wanted
+        {
+            colour.0 = wanted;
+        }
+    }
+}
+
+/// How something on the map, other than terrain, shows through the fog.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FogRule {
+    /// Drawn only while its tile is in view: creatures and effects.
+    OnlyInView,
+    /// Drawn in view, and dimmed where it was last seen: items.
+    Remembered { seen: bool },
+}
+
+/// Shows, dims or hides each [`FogRule`] entity for what the hero sees now.
+pub fn apply_fog_rules(
+    sight: Res<Sight>,
+    mut things: Query<(&GridPos, &FogRule, &mut Visibility, Option<&mut Sprite>)>,
+) {
+    for (pos, rule, mut visibility, sprite) in &mut things {
+        let in_view = sight.seen(pos.0) == Seen::Visible;
+        let (shown, tint) = match (*rule, in_view) {
+            (_, true) => (true, Color::WHITE),
+            (FogRule::Remembered { seen: true }, false) => (true, REMEMBERED_TINT),
+            _ => (false, Color::WHITE),
+        };
+        visibility.set_if_neq(if shown {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
+        if let Some(mut sprite) = sprite
+            && sprite.color != tint
+        {
+            sprite.color = tint;
+        }
+    }
+}
+
+/// The z of each draw layer: terrain 0, then items, creatures, hero.
+fn layer_z(layer: Layer) -> f32 {
+    match layer {
+        Layer::Items => 1.0,
+        Layer::Creatures => 2.0,
+        Layer::Hero => HERO_Z,
+    }
+}
+
+/// Gives each new or changed [`Drawn`] thing its sprite, on its layer: a
+/// corpse that rots changes its sprite, in the pack or on the floor.
+fn dress_changed_things(
+    mut commands: Commands,
+    book: Res<SpriteBook>,
+    level: Res<Level>,
+    things: Query<(Entity, &Drawn, &GridPos), Or<(Changed<Drawn>, Added<GridPos>)>>,
+) {
+    for (entity, drawn, pos) in &things {
+        let Some(sprite) = book.sprite_or_generic(&drawn.sprite) else {
+            warn!(
+                "no sprite {:?} in the atlas; {entity} is not drawn",
+                drawn.sprite
+            );
+            continue;
+        };
+        let at = tile_centre(pos.0, level.terrain.height(), book.tile_size);
+        commands.entity(entity).insert((
+            sprite,
+            Transform::from_translation(at.extend(layer_z(drawn.layer))),
+        ));
+    }
+}
+
+/// Moves drawn entities to their grid position.
+fn place_on_grid(
+    level: Res<Level>,
+    book: Res<SpriteBook>,
+    mut placed: Query<(&GridPos, &mut Transform), Changed<GridPos>>,
+) {
+    for (pos, mut transform) in &mut placed {
+        let centre = tile_centre(pos.0, level.terrain.height(), book.tile_size);
+        transform.translation = centre.extend(transform.translation.z);
+    }
+}
+
+/// The hero's sprite for what it wields: `hero_<weapon sprite>` when the
+/// atlas draws one, else the plain (empty-handed) `hero`.
+pub fn hero_sprite_name(book: &SpriteBook, weapon_sprite: Option<&str>) -> String {
+    weapon_sprite
+        .map(|weapon| format!("{HERO_SPRITE}_{weapon}"))
+        .filter(|name| book.has(name))
+        .unwrap_or_else(|| HERO_SPRITE.to_string())
+}
+
+/// Draws the hero holding what it wields.
+fn show_the_wielded_weapon(
+    book: Res<SpriteBook>,
+    mut hero: Query<(&Equipment, &mut Sprite), With<crate::rules::map::Hero>>,
+    weapons: Query<&Drawn>,
+) {
+    let Ok((equipment, mut sprite)) = hero.single_mut() else {
+        return;
+    };
+    let weapon = equipment.weapon.and_then(|w| weapons.get(w).ok());
+    let name = hero_sprite_name(&book, weapon.map(|d| d.sprite.as_str()));
+    let Some(wanted) = book.sprite(&name) else {
+        return;
+    };
+    let index = |s: &Sprite| s.texture_atlas.as_ref().map(|a| a.index);
+    if index(&sprite) != index(&wanted) || sprite.image != wanted.image {
+        sprite.image = wanted.image;
+        sprite.texture_atlas = wanted.texture_atlas;
+    }
+}

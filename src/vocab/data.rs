@@ -1,0 +1,610 @@
+//! Rules data read from `assets/data/rules.ron` and
+//! `assets/data/creatures.ron` with plain serde, so the headless rules need
+//! no asset server.
+
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
+
+use gloomdelve_core::mapgen::{self, caves};
+use serde::{Deserialize, Serialize};
+
+/// Reads a data file and parses it with `parse`; an error names the file.
+fn read_data<T>(path: &Path, parse: impl FnOnce(&str) -> Result<T, String>) -> Result<T, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Checks that `value` lies in `range`; the error names the field, the
+/// value and the allowed range.
+fn in_range<T: PartialOrd + std::fmt::Display>(
+    field: &str,
+    value: T,
+    range: RangeInclusive<T>,
+) -> Result<(), String> {
+    if range.contains(&value) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{field}: {value} is out of range: use {} to {}",
+            range.start(),
+            range.end()
+        ))
+    }
+}
+
+/// Checks that `field` is no more than `limit_field`, a value it is
+/// measured against.
+fn at_most<T: PartialOrd + std::fmt::Display>(
+    (field, value): (&str, T),
+    (limit_field, limit): (&str, T),
+) -> Result<(), String> {
+    if value <= limit {
+        Ok(())
+    } else {
+        Err(format!(
+            "{field}: {value} is out of range: use at most {limit_field} ({limit})"
+        ))
+    }
+}
+
+/// Checks that `ok` holds; the error is `field: problem`.
+fn require(field: &str, ok: bool, problem: &str) -> Result<(), String> {
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("{field}: {problem}"))
+    }
+}
+
+/// The first failed check of `checks`, if any.
+fn first_error(checks: impl IntoIterator<Item = Result<(), String>>) -> Result<(), String> {
+    checks.into_iter().collect()
+}
+
+// The ranges the numbers share, across the data files.
+
+/// Hit points, of the hero or of a creature, and what a potion heals.
+const HP: RangeInclusive<i32> = 1..=9999;
+/// Attack and defense, of the hero, a creature or a piece of gear.
+const STAT: RangeInclusive<i32> = 0..=999;
+/// The damage of one scroll or of one turn of sickness.
+const DAMAGE: RangeInclusive<i32> = 0..=9999;
+/// Food: the stomach, a meal, a threshold, what a turn costs.
+const FOOD: RangeInclusive<i32> = 0..=100_000;
+/// A chance, from never to always.
+const CHANCE: RangeInclusive<f64> = 0.0..=1.0;
+/// A depth a kind first appears at (0 is the surface).
+const DEPTH: RangeInclusive<u32> = 0..=100;
+/// How many of a kind a new level holds.
+const PER_CAVE: RangeInclusive<u32> = 0..=1000;
+
+/// Parses a RON list of entries and checks each one; an error names the
+/// entry (counting from 1), the field and what is wrong with it.
+fn parse_entries<T: serde::de::DeserializeOwned>(
+    text: &str,
+    name: impl Fn(&T) -> &str,
+    check: impl Fn(&T) -> Result<(), String>,
+) -> Result<Vec<T>, String> {
+    let entries: Vec<T> = ron::from_str(text).map_err(|e| e.to_string())?;
+    for (i, entry) in entries.iter().enumerate() {
+        let named = |problem: String| format!("entry {} ({:?}): {problem}", i + 1, name(entry));
+        check(entry).map_err(named)?;
+        if let Some(first) = entries[..i].iter().position(|e| name(e) == name(entry)) {
+            return Err(named(format!(
+                "name: {:?} is entry {} already",
+                name(entry),
+                first + 1
+            )));
+        }
+    }
+    Ok(entries)
+}
+
+/// Tunable numbers for the rules.
+/// Fields left out of the file keep their defaults.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RulesData {
+    /// The size of a cave level, in tiles.
+    pub cave_width: i32,
+    pub cave_height: i32,
+    /// How far the hero sees, in tiles: `dx² + dy² ≤ hero_vision²`.
+    pub hero_vision: i32,
+    pub hero_hp: i32,
+    pub hero_attack: i32,
+    pub hero_defense: i32,
+    /// The hero regains 1 HP every this many turns.
+    pub regen_every: u64,
+    /// Each turn, a fungus spreads with this chance...
+    pub fungus_spread_chance: f64,
+    /// ...onto a free floor tile up to this many tiles away on each axis...
+    pub fungus_spread_range: i32,
+    /// ...at most this many times in its life...
+    pub fungus_max_spreads: u32,
+    /// ...and only while its level holds fewer fungi than this.
+    pub fungi_per_level: usize,
+    /// How many nodes a goblin's path search may expand each turn.
+    pub goblin_search_budget: usize,
+    /// Log lines vanish from the HUD after this many turns without news.
+    pub log_fade_turns: u64,
+    /// Turns a scroll of paralysis holds its target.
+    pub paralyze_turns: u32,
+    /// Damage of a scroll of lightning.
+    pub lightning_damage: i32,
+    /// Damage of a fireball to everything within its radius.
+    pub fireball_damage: i32,
+    pub fireball_radius: i32,
+    /// Food, eating, corpses and the hunger states.
+    pub hunger: HungerRules,
+    /// The deepest level, where the Gold Key lies.
+    pub depths: u32,
+}
+
+/// The numbers of hunger (SPEC.md "Hunger"). Food values are absolute, so
+/// a stretched stomach holds more without moving the thresholds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HungerRules {
+    /// The stomach's size at the start; overeating stretches it.
+    pub max_food: i32,
+    pub start_food: i32,
+    /// Food every turn costs, and the extra on a turn that digs.
+    pub food_per_turn: i32,
+    pub food_per_dig: i32,
+    /// Above this the hero is Satiated.
+    pub satiated_above: i32,
+    /// Below these the hero is Hungry, Weak, then Starving.
+    pub hungry_below: i32,
+    pub weak_below: i32,
+    pub starving_below: i32,
+    /// Attack lost while Weak or Starving.
+    pub weak_attack_penalty: i32,
+    /// A corpse turns rotten (worth half) this many turns after the death...
+    pub corpse_rots_after: u64,
+    /// ...and is gone this many turns after the death.
+    pub corpse_vanishes_after: u64,
+    /// The chance that eating a rotten corpse makes the hero sick...
+    pub rotten_sickness_chance: f64,
+    /// ...for this many turns, losing this many HP each turn.
+    pub sickness_turns: u32,
+    pub sickness_damage: i32,
+}
+
+impl Default for HungerRules {
+    fn default() -> Self {
+        Self {
+            max_food: 1000,
+            start_food: 667,
+            food_per_turn: 1,
+            food_per_dig: 5,
+            satiated_above: 900,
+            hungry_below: 300,
+            weak_below: 120,
+            starving_below: 50,
+            weak_attack_penalty: 2,
+            corpse_rots_after: 150,
+            corpse_vanishes_after: 400,
+            rotten_sickness_chance: 0.5,
+            sickness_turns: 6,
+            sickness_damage: 1,
+        }
+    }
+}
+
+impl HungerRules {
+    /// The allowed range of every hunger number, then the order of the
+    /// thresholds: starving <= weak <= hungry <= satiated.
+    fn check(&self) -> Result<(), String> {
+        first_error([
+            in_range("hunger.max_food", self.max_food, 1..=*FOOD.end()),
+            in_range("hunger.start_food", self.start_food, 1..=*FOOD.end()),
+            in_range("hunger.food_per_turn", self.food_per_turn, FOOD),
+            in_range("hunger.food_per_dig", self.food_per_dig, FOOD),
+            in_range("hunger.satiated_above", self.satiated_above, FOOD),
+            in_range("hunger.hungry_below", self.hungry_below, FOOD),
+            in_range("hunger.weak_below", self.weak_below, FOOD),
+            in_range("hunger.starving_below", self.starving_below, FOOD),
+            in_range("hunger.weak_attack_penalty", self.weak_attack_penalty, STAT),
+            in_range(
+                "hunger.corpse_rots_after",
+                self.corpse_rots_after,
+                0..=100_000,
+            ),
+            in_range(
+                "hunger.corpse_vanishes_after",
+                self.corpse_vanishes_after,
+                0..=100_000,
+            ),
+            in_range(
+                "hunger.rotten_sickness_chance",
+                self.rotten_sickness_chance,
+                CHANCE,
+            ),
+            in_range("hunger.sickness_turns", self.sickness_turns, 0..=1000),
+            in_range("hunger.sickness_damage", self.sickness_damage, DAMAGE),
+            at_most(
+                ("hunger.start_food", self.start_food),
+                ("hunger.max_food", self.max_food),
+            ),
+            at_most(
+                ("hunger.starving_below", self.starving_below),
+                ("hunger.weak_below", self.weak_below),
+            ),
+            at_most(
+                ("hunger.weak_below", self.weak_below),
+                ("hunger.hungry_below", self.hungry_below),
+            ),
+            at_most(
+                ("hunger.hungry_below", self.hungry_below),
+                ("hunger.satiated_above", self.satiated_above),
+            ),
+            at_most(
+                ("hunger.corpse_rots_after", self.corpse_rots_after),
+                ("hunger.corpse_vanishes_after", self.corpse_vanishes_after),
+            ),
+        ])
+    }
+}
+
+impl Default for RulesData {
+    fn default() -> Self {
+        Self {
+            cave_width: caves::DEFAULT_WIDTH,
+            cave_height: caves::DEFAULT_HEIGHT,
+            hero_vision: 6,
+            hero_hp: 20,
+            hero_attack: 5,
+            hero_defense: 1,
+            regen_every: 20,
+            fungus_spread_chance: 0.02,
+            fungus_spread_range: 5,
+            fungus_max_spreads: 5,
+            fungi_per_level: 30,
+            goblin_search_budget: 400,
+            log_fade_turns: 7,
+            paralyze_turns: 5,
+            lightning_damage: 14,
+            fireball_damage: 8,
+            fireball_radius: 2,
+            hunger: HungerRules::default(),
+            depths: 10,
+        }
+    }
+}
+
+impl RulesData {
+    /// Reads and checks the rules file. The error names the file and the problem.
+    pub fn load(path: &Path) -> Result<Self, String> {
+        read_data(path, Self::parse)
+    }
+
+    /// Parses rules RON and checks its values.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let rules: RulesData = ron::from_str(text).map_err(|e| e.to_string())?;
+        rules.check()?;
+        Ok(rules)
+    }
+
+    /// The allowed range of every number in `rules.ron`.
+    fn check(&self) -> Result<(), String> {
+        mapgen::check_size(self.cave_width, self.cave_height)
+            .map_err(|e| format!("cave_width/cave_height: {e}"))?;
+        first_error([
+            in_range("hero_vision", self.hero_vision, 1..=60),
+            in_range("hero_hp", self.hero_hp, HP),
+            in_range("hero_attack", self.hero_attack, STAT),
+            in_range("hero_defense", self.hero_defense, STAT),
+            in_range("regen_every", self.regen_every, 1..=10_000),
+            in_range("fungus_spread_chance", self.fungus_spread_chance, CHANCE),
+            in_range("fungus_spread_range", self.fungus_spread_range, 1..=50),
+            in_range("fungus_max_spreads", self.fungus_max_spreads, 0..=1000),
+            in_range("fungi_per_level", self.fungi_per_level, 1..=100_000),
+            in_range(
+                "goblin_search_budget",
+                self.goblin_search_budget,
+                1..=1_000_000,
+            ),
+            in_range("log_fade_turns", self.log_fade_turns, 1..=10_000),
+            in_range("paralyze_turns", self.paralyze_turns, 0..=1000),
+            in_range("lightning_damage", self.lightning_damage, DAMAGE),
+            in_range("fireball_damage", self.fireball_damage, DAMAGE),
+            in_range("fireball_radius", self.fireball_radius, 0..=20),
+            in_range("depths", self.depths, 1..=*DEPTH.end()),
+            self.hunger.check(),
+        ])
+    }
+}
+
+/// How a creature kind decides what to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AiKind {
+    /// Never moves; spreads children.
+    Fungus,
+    /// Wanders at random and attacks what it bumps.
+    Bat,
+    /// Wanders; bites the hero when next to it.
+    Rat,
+    /// Chases the hero it sees, remembers where it saw it.
+    Goblin,
+}
+
+/// One creature kind from `creatures.ron`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreatureKind {
+    pub name: String,
+    /// The atlas sprite that draws it.
+    pub sprite: String,
+    pub hp: i32,
+    pub attack: i32,
+    pub defense: i32,
+    /// How far it sees the hero, in tiles.
+    pub vision: i32,
+    /// Actions per hero turn.
+    pub speed: u8,
+    pub ai: AiKind,
+    /// How many a level holds at `from_depth`...
+    pub per_cave: u32,
+    /// ...the first depth it lives on (0 is the surface)...
+    #[serde(default)]
+    pub from_depth: u32,
+    /// ...and how many more each level deeper (fractions add up).
+    #[serde(default)]
+    pub more_per_depth: f32,
+}
+
+impl CreatureKind {
+    /// How many of this kind a new level at `depth` holds.
+    pub fn count_at(&self, depth: u32) -> u32 {
+        if depth < self.from_depth {
+            return 0;
+        }
+        let extra = self.more_per_depth * (depth - self.from_depth) as f32;
+        self.per_cave + extra.max(0.0) as u32
+    }
+}
+
+/// Every creature kind, in file order.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct CreatureBook {
+    pub kinds: Vec<CreatureKind>,
+}
+
+impl CreatureBook {
+    /// Reads and checks `creatures.ron`. The error names the file, the entry and the field.
+    pub fn load(path: &Path) -> Result<Self, String> {
+        read_data(path, Self::parse)
+    }
+
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let kinds = parse_entries(text, |k: &CreatureKind| &k.name, check_kind)?;
+        let book = Self { kinds };
+        book.check_the_kinds_the_rules_need()?;
+        Ok(book)
+    }
+
+    /// The kind with this name.
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.kinds.iter().position(|k| k.name == name)
+    }
+
+    /// The hunt sends creatures that move after the hero: one kind must.
+    fn check_the_kinds_the_rules_need(&self) -> Result<(), String> {
+        require(
+            "ai",
+            self.kinds.iter().any(|k| k.ai != AiKind::Fungus),
+            "no kind moves (every ai is Fungus): the hunt needs a Bat, Rat or Goblin",
+        )
+    }
+}
+
+/// The allowed range of every number of a creature kind.
+fn check_kind(kind: &CreatureKind) -> Result<(), String> {
+    first_error([
+        require("name", !kind.name.trim().is_empty(), "is empty"),
+        require("sprite", !kind.sprite.trim().is_empty(), "is empty"),
+        in_range("hp", kind.hp, HP),
+        in_range("attack", kind.attack, STAT),
+        in_range("defense", kind.defense, STAT),
+        in_range("vision", kind.vision, 0..=30),
+        in_range("speed", kind.speed, 1..=4),
+        in_range("per_cave", kind.per_cave, PER_CAVE),
+        in_range("from_depth", kind.from_depth, DEPTH),
+        in_range("more_per_depth", kind.more_per_depth, 0.0..=100.0),
+    ])
+}
+
+/// What an item does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ItemEffect {
+    /// Restores this many HP, never above the maximum.
+    Heal(i32),
+    /// Adds this much attack while worn.
+    Weapon(i32),
+    /// Adds this much defense while worn.
+    Armour(i32),
+    /// Restores this much food when eaten (a corpse's value is its own).
+    Food(i32),
+    Scroll(ScrollKind),
+    /// A pile of coins worth this many copper; goes to the purse.
+    Coins(u32),
+    /// The Gold Key.
+    Key,
+}
+
+/// The three scrolls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ScrollKind {
+    Lightning,
+    Paralyze,
+    Fireball,
+}
+
+/// One item kind from `items.ron`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ItemKind {
+    pub name: String,
+    pub sprite: String,
+    /// One line saying what the item does, for the inventory.
+    #[serde(default)]
+    pub description: String,
+    pub effect: ItemEffect,
+    /// Whether items of this kind share one pack slot, with a count.
+    /// Only potions, rations and scrolls may.
+    #[serde(default)]
+    pub stacks: bool,
+    /// How many a level holds from `from_depth` down.
+    pub per_cave: u32,
+    #[serde(default)]
+    pub from_depth: u32,
+}
+
+impl ItemKind {
+    /// Whether an item with this effect may stack: potions, food with a
+    /// value of its own (not the corpse, whose value is each body's) and
+    /// scrolls. Gear is worn one at a time, so it never stacks.
+    fn may_stack(&self) -> bool {
+        match self.effect {
+            ItemEffect::Heal(_) | ItemEffect::Scroll(_) => true,
+            ItemEffect::Food(food) => food > 0,
+            _ => false,
+        }
+    }
+
+    /// How many of this kind a new level at `depth` holds.
+    pub fn count_at(&self, depth: u32) -> u32 {
+        if depth < self.from_depth {
+            0
+        } else {
+            self.per_cave
+        }
+    }
+
+    /// The allowed range of every number of an item kind, and its texts.
+    fn check(&self) -> Result<(), String> {
+        first_error([
+            require("name", !self.name.trim().is_empty(), "is empty"),
+            require("sprite", !self.sprite.trim().is_empty(), "is empty"),
+            require(
+                "description",
+                !self.description.trim().is_empty(),
+                "is empty",
+            ),
+            self.check_effect(),
+            in_range("per_cave", self.per_cave, PER_CAVE),
+            in_range("from_depth", self.from_depth, DEPTH),
+            require(
+                "stacks",
+                !self.stacks || self.may_stack(),
+                "only potions, rations and scrolls may stack",
+            ),
+        ])
+    }
+
+    /// The allowed range of the effect's number.
+    fn check_effect(&self) -> Result<(), String> {
+        match self.effect {
+            ItemEffect::Heal(hp) => in_range("effect Heal", hp, HP),
+            ItemEffect::Weapon(attack) => in_range("effect Weapon", attack, STAT),
+            ItemEffect::Armour(defense) => in_range("effect Armour", defense, STAT),
+            ItemEffect::Food(food) => in_range("effect Food", food, FOOD),
+            ItemEffect::Coins(copper) => in_range("effect Coins", copper, 0..=100_000),
+            ItemEffect::Scroll(_) | ItemEffect::Key => Ok(()),
+        }
+    }
+}
+
+/// Every item kind, in file order.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ItemBook {
+    pub kinds: Vec<ItemKind>,
+}
+
+impl ItemBook {
+    /// Reads and checks `items.ron`. The error names the file, the entry and the field.
+    pub fn load(path: &Path) -> Result<Self, String> {
+        read_data(path, Self::parse)
+    }
+
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let kinds = parse_entries(text, |k: &ItemKind| &k.name, ItemKind::check)?;
+        let book = Self { kinds };
+        book.check_the_kinds_the_rules_need()?;
+        Ok(book)
+    }
+
+    /// The kind with this name.
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.kinds.iter().position(|k| k.name == name)
+    }
+
+    /// The rules lay the Gold Key (found by its effect) on the deepest
+    /// level, and make a body an item of the kind named "corpse".
+    fn check_the_kinds_the_rules_need(&self) -> Result<(), String> {
+        let corpse = self.find(CORPSE).map(|k| self.kinds[k].effect);
+        first_error([
+            require(
+                "effect",
+                self.kinds.iter().any(|k| k.effect == ItemEffect::Key),
+                "no kind has the effect Key: without the Gold Key the game cannot be won",
+            ),
+            require(
+                "name",
+                corpse.is_some(),
+                "no kind is named \"corpse\": the rules make every body one",
+            ),
+            require(
+                "effect",
+                corpse.is_none() || matches!(corpse, Some(ItemEffect::Food(_))),
+                "the kind named \"corpse\" must have the effect Food",
+            ),
+        ])
+    }
+}
+
+/// The name of the item kind a body becomes.
+pub const CORPSE: &str = "corpse";
+
+/// The atlas file, relative to the assets folder: the file that marks it.
+pub const ATLAS_PATH: &str = "sprites/sprites.atlas.ron";
+
+/// Finds the folder that holds the game's assets: `$BEVY_ASSET_ROOT/assets`,
+/// `$CARGO_MANIFEST_DIR/assets`, `assets` beside the executable, `./assets`,
+/// then the folder the game was built from. The first that holds the atlas wins.
+pub fn find_assets_dir() -> Result<PathBuf, String> {
+    let candidates = asset_dir_candidates();
+    candidates
+        .iter()
+        .find(|dir| dir.join(ATLAS_PATH).is_file())
+        .cloned()
+        .ok_or_else(|| {
+            let tried: Vec<String> = candidates.iter().map(|d| format!("  {}", d.display())).collect();
+            format!(
+                "cannot find the game's assets folder (it holds {ATLAS_PATH}). Looked in:\n{}\n\
+                 Run the game from the repository root, or set BEVY_ASSET_ROOT to the folder that contains `assets`.",
+                tried.join("\n")
+            )
+        })
+}
+
+fn asset_dir_candidates() -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
+    for var in ["BEVY_ASSET_ROOT", "CARGO_MANIFEST_DIR"] {
+        if let Some(root) = std::env::var_os(var) {
+            dirs.push(PathBuf::from(root).join("assets"));
+        }
+    }
+    if let Some(exe_dir) = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(Path::to_path_buf))
+    {
+        dirs.push(exe_dir.join("assets"));
+    }
+    if let Ok(cwd) = std::env::current_dir() {
+        dirs.push(cwd.join("assets"));
+    }
+    dirs.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets"));
+    dirs
+}

@@ -1,0 +1,22 @@
+//! The shared vocabulary: the components, resources, messages, intents,
+//! states and schedule sets that every feature speaks. It depends on
+//! nothing in the crate but itself (and on `gloomdelve-core`), so rules,
+//! view, input, the simulator and the save all meet here and nowhere else.
+
+pub mod data;
+pub mod game;
+pub mod log;
+pub mod messages;
+pub mod reset;
+pub mod states;
+pub mod text;
+
+/// The hero's sprite: the one sprite the game cannot draw without.
+pub const HERO_SPRITE: &str = "hero";
+
+use bevy::prelude::*;
+
+/// The vocabulary's own registrations: the states, the sets and the log.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins((states::plugin, log::plugin));
+}
