@@ -24,14 +24,16 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use gloomdelve::rules::creatures::{Creature, Health, SearchCost};
-use gloomdelve::rules::hunger::Stomach;
+use gloomdelve::rules::creatures::SearchCost;
 use gloomdelve::rules::hunt::Cleared;
-use gloomdelve::rules::levels::{Dungeon, Travel, Way};
-use gloomdelve::rules::map::Hero;
-use gloomdelve::rules::turn::{Action, PendingAction, TurnCount};
 use gloomdelve::sim::{bot, headless_app, state_hash};
+use gloomdelve::vocab::components::Hero;
+use gloomdelve::vocab::components::Stomach;
+use gloomdelve::vocab::components::{Creature, Health};
 use gloomdelve::vocab::data::{CreatureBook, ItemBook};
+use gloomdelve::vocab::intents::{Action, PendingAction};
+use gloomdelve::vocab::resources::TurnCount;
+use gloomdelve::vocab::resources::{Dungeon, Travel, Way};
 use gloomdelve::vocab::states::Screen;
 use gloomdelve::{Mode, NewGame, RulesData};
 

@@ -133,8 +133,8 @@ fn save_loop(options: &gloomdelve::cli::SaveLoop) -> Result<ExitCode, String> {
     app.update();
     for turn in 0..options.saves {
         app.world_mut()
-            .resource_mut::<gloomdelve::rules::turn::PendingAction>()
-            .0 = Some(gloomdelve::rules::turn::Action::Wait);
+            .resource_mut::<gloomdelve::vocab::intents::PendingAction>()
+            .0 = Some(gloomdelve::vocab::intents::Action::Wait);
         app.update();
         gloomdelve::save::save_now(app.world_mut())?;
         println!("saved {turn}");

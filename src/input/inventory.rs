@@ -8,10 +8,12 @@ use bevy::input::keyboard::{Key, KeyCode};
 use bevy::prelude::*;
 use gloomdelve_core::{Dir, Pos};
 
-use crate::rules::items::{Item, Pack, slots, stack_of};
-use crate::rules::map::Hero;
-use crate::rules::turn::{Action, PendingAction};
+use crate::vocab::components::{Item, Pack};
+
+use crate::rules::items::{slots, stack_of};
+use crate::vocab::components::Hero;
 use crate::vocab::game::NewGame;
+use crate::vocab::intents::{Action, PendingAction};
 use crate::vocab::states::Overlay;
 
 pub const COLUMNS: usize = 10;

@@ -14,16 +14,18 @@ use crate::input::inventory::{
     AimCommand, Aiming, ChosenAct, InventoryCommand, InventoryCursor, InventoryPurpose,
     aim_command, inventory_command, move_cursor,
 };
-use crate::rules::explore::{Goal, StartWalk, WalkPace, Walking};
-use crate::rules::fov::MonstersInView;
+use crate::rules::explore::{WalkPace, Walking};
 use crate::rules::hunger::Larder;
-use crate::rules::items::{Item, Pack, slots, stack_of};
-use crate::rules::map::{GridPos, Hero};
-use crate::rules::turn::{Action, PendingAction};
+use crate::rules::items::{slots, stack_of};
 use crate::view::camera::Zoom;
 use crate::view::screenshot::TakeScreenshot;
+use crate::vocab::components::{GridPos, Hero};
+use crate::vocab::components::{Item, Pack};
 use crate::vocab::data::{ItemEffect, ScrollKind};
 use crate::vocab::game::NewGame;
+use crate::vocab::intents::{Action, PendingAction};
+use crate::vocab::messages::{Goal, StartWalk};
+use crate::vocab::resources::MonstersInView;
 use crate::vocab::states::Overlay;
 use crate::vocab::states::Screen;
 
@@ -329,7 +331,7 @@ fn read_keys(
     walking: Option<Res<Walking>>,
     mut walks: MessageWriter<StartWalk>,
     mut log: ResMut<crate::vocab::log::GameLog>,
-    turn: Res<crate::rules::turn::TurnCount>,
+    turn: Res<crate::vocab::resources::TurnCount>,
     playback: Option<Res<crate::input::playback::Playback>>,
     mut commands: Commands,
     larder: Larder,
@@ -484,7 +486,7 @@ fn aim_keys(
     mut next_overlay: ResMut<NextState<Overlay>>,
     aiming: Option<ResMut<Aiming>>,
     mut chosen: ResMut<ChosenAct>,
-    level: Res<crate::rules::map::Level>,
+    level: Res<crate::vocab::resources::Level>,
 ) {
     let presses = keys.read().filter(|k| k.state == ButtonState::Pressed);
     let (Overlay::Targeting, Some(mut aiming)) = (overlay.get(), aiming) else {

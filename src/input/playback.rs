@@ -8,14 +8,16 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
-use crate::rules::items::Pack;
-use crate::rules::map::Hero;
-use crate::rules::turn::{PendingAction, TurnCount, TurnPhase};
 use crate::sim::Recording;
 use crate::sim::replay::{Recorded, to_action};
+use crate::vocab::components::Hero;
+use crate::vocab::components::Pack;
 use crate::vocab::game::NewGame;
+use crate::vocab::intents::PendingAction;
 use crate::vocab::log::GameLog;
+use crate::vocab::resources::TurnCount;
 use crate::vocab::states::Screen;
+use crate::vocab::states::TurnPhase;
 
 /// The start of the line printed when a replay has played its last action;
 /// the turn count and the state hash follow.
@@ -109,7 +111,7 @@ fn play_next_action(
     mut pending: ResMut<PendingAction>,
     time: Res<Time>,
     hero: Single<&Pack, With<Hero>>,
-    travel: Res<crate::rules::levels::Travel>,
+    travel: Res<crate::vocab::resources::Travel>,
 ) {
     let due = time.elapsed() >= playback.last + REPLAY_PACE;
     if pending.0.is_some() || travel.0.is_some() || !due {

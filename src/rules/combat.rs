@@ -6,51 +6,28 @@ use bevy::prelude::*;
 use gloomdelve_core::Pos;
 use gloomdelve_core::combat::damage_roll;
 
-use crate::rules::creatures::{Creature, Fighter, Health, Occupancy, RulesRng};
-use crate::rules::fov::{Seen, Sight};
-use crate::rules::hunger::Stomach;
-use crate::rules::items::Item;
-use crate::rules::map::{Drawn, GridPos, Hero, Layer, Level};
-use crate::rules::turn::{TurnCount, TurnPhase, TurnTaken};
-use crate::view::tilemap::FogRule;
+use crate::vocab::components::{Creature, Fighter, Health};
+
+use crate::vocab::components::Corpse;
+use crate::vocab::components::FogRule;
+use crate::vocab::components::Item;
+use crate::vocab::components::Paralyzed;
+use crate::vocab::components::Stomach;
+use crate::vocab::components::{Drawn, GridPos, Hero, Layer};
 use crate::vocab::game::NewGame;
 use crate::vocab::log::GameLog;
+use crate::vocab::messages::Damaged;
+use crate::vocab::messages::TurnTaken;
 use crate::vocab::reset::ResetOnNewGame;
+use crate::vocab::resources::DeathCause;
+use crate::vocab::resources::Kills;
+use crate::vocab::resources::Level;
+use crate::vocab::resources::TurnCount;
+use crate::vocab::resources::{Occupancy, RulesRng};
+use crate::vocab::resources::{Seen, Sight};
 use crate::vocab::states::Screen;
+use crate::vocab::states::TurnPhase;
 use crate::vocab::text::{capitalised, the};
-
-/// Someone was hit: drives the floating damage numbers.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Damaged {
-    pub at: Pos,
-    pub amount: i32,
-    /// The hero was the one hurt (its numbers are red).
-    pub hero: bool,
-}
-
-/// What the hero has killed this game: each victim's name and max HP,
-/// for the score.
-#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
-pub struct Kills(pub Vec<(String, i32)>);
-
-/// What killed the hero, once it is dead.
-#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
-pub struct DeathCause(pub Option<String>);
-
-/// A creature that skips its turns until `turns` runs out.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Paralyzed {
-    pub turns: u32,
-}
-
-/// A dead creature's body: food worth `maxHp × 3`, halved once it rots.
-#[derive(Component, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Corpse {
-    pub food: i32,
-    /// The turn of the death, from which it rots.
-    pub died: u64,
-    pub rotten: bool,
-}
 
 /// Every fighter's place, stats and health, with the means to move and
 /// strike them: one borrow shared by the hero's turn and every AI.
@@ -339,10 +316,10 @@ fn end_the_hero(
     new_game: Res<NewGame>,
     mut cause: ResMut<DeathCause>,
     mut next: ResMut<NextState<Screen>>,
-    mut fell: MessageWriter<crate::rules::hunt::HeroFell>,
+    mut fell: MessageWriter<crate::vocab::messages::HeroFell>,
 ) {
     if hero.hp <= 0 && new_game.mode == crate::vocab::game::Mode::Hunt {
-        fell.write(crate::rules::hunt::HeroFell);
+        fell.write(crate::vocab::messages::HeroFell);
     } else if hero.hp <= 0 {
         cause.0.get_or_insert_with(|| "killed".to_string());
         next.set(Screen::GameOver);

@@ -4,13 +4,10 @@
 use bevy::prelude::*;
 use gloomdelve_core::rng::derive_seed;
 
-use crate::rules::combat::Kills;
 use crate::vocab::game::NewGame;
+use crate::vocab::messages::StartOver;
+use crate::vocab::resources::Kills;
 use crate::vocab::states::Screen;
-
-/// Asks for a fresh game after a death.
-#[derive(Message, Clone, Copy, Debug)]
-pub struct StartOver;
 
 /// The rules side: clearing the old game and starting the next.
 pub(super) fn plugin(app: &mut App) {

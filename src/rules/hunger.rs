@@ -6,14 +6,29 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
 
-use crate::rules::combat::{Actors, Corpse, DeathCause};
-use crate::rules::creatures::{Health, RulesRng};
-use crate::rules::items::{Item, Pack, slots, stack_of};
-use crate::rules::map::{Drawn, GridPos, Hero};
-use crate::rules::turn::{Action, PendingAction, TurnCount, TurnPhase, TurnTaken};
-use crate::vocab::data::{HungerRules, ItemBook, ItemEffect};
+use crate::rules::combat::Actors;
+
+use crate::vocab::components::Corpse;
+
+use crate::rules::items::{slots, stack_of};
+use crate::vocab::components::Health;
+use crate::vocab::components::Hunger;
+use crate::vocab::components::Sick;
+use crate::vocab::components::Stomach;
+use crate::vocab::components::{Drawn, GridPos, Hero};
+use crate::vocab::components::{Item, Pack};
+use crate::vocab::data::{ItemBook, ItemEffect};
 use crate::vocab::game::NewGame;
+use crate::vocab::intents::{Action, PendingAction};
 use crate::vocab::log::GameLog;
+use crate::vocab::messages::HeroAte;
+use crate::vocab::messages::HeroDug;
+use crate::vocab::messages::TurnTaken;
+use crate::vocab::resources::DeathCause;
+use crate::vocab::resources::RulesRng;
+use crate::vocab::resources::TurnCount;
+use crate::vocab::states::HeroTurn;
+use crate::vocab::states::TurnPhase;
 
 /// The sprite of a corpse gone bad: `bat_corpse` becomes `bat_rotten_corpse`.
 fn rotten_sprite(fresh: &str) -> String {
@@ -23,114 +38,10 @@ fn rotten_sprite(fresh: &str) -> String {
     }
 }
 
-/// How full the hero is. `state` is the last state announced.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Stomach {
-    pub food: i32,
-    pub max: i32,
-    pub state: Hunger,
-}
-
-impl Stomach {
-    /// A stomach as the rules start it.
-    pub fn new(rules: &HungerRules) -> Self {
-        Self {
-            food: rules.start_food,
-            max: rules.max_food,
-            state: Hunger::of(rules.start_food, rules),
-        }
-    }
-
-    /// Adds `food`. Past the maximum the stomach stretches by half the
-    /// excess and is filled to its new size; returns true when it did.
-    pub fn fill(&mut self, food: i32) -> bool {
-        self.food = self.food.saturating_add(food);
-        let excess = self.food.saturating_sub(self.max);
-        if excess <= 0 {
-            return false;
-        }
-        self.max = self.max.saturating_add(excess / 2);
-        self.food = self.max;
-        true
-    }
-}
-
-/// The hunger states, from worst to best.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
-pub enum Hunger {
-    Starving,
-    Weak,
-    Hungry,
-    Normal,
-    Satiated,
-}
-
-impl Hunger {
-    /// The state for this much food under the rules' thresholds.
-    pub fn of(food: i32, rules: &HungerRules) -> Self {
-        if food > rules.satiated_above {
-            Self::Satiated
-        } else if food >= rules.hungry_below {
-            Self::Normal
-        } else if food >= rules.weak_below {
-            Self::Hungry
-        } else if food >= rules.starving_below {
-            Self::Weak
-        } else {
-            Self::Starving
-        }
-    }
-
-    /// Weak and Starving lower attack and stop regeneration.
-    pub fn weakens(self) -> bool {
-        self <= Self::Weak
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Starving => "Starving",
-            Self::Weak => "Weak",
-            Self::Hungry => "Hungry",
-            Self::Normal => "Normal",
-            Self::Satiated => "Satiated",
-        }
-    }
-
-    /// What the hero reads on going from `self` to `to`.
-    pub fn change_message(self, to: Self) -> &'static str {
-        let better = to > self;
-        match (to, better) {
-            (Self::Satiated, _) => "You feel full.",
-            (Self::Normal, true) => "You are no longer hungry.",
-            (Self::Normal, false) => "Your stomach no longer feels full.",
-            (Self::Hungry, true) => "You feel stronger, but you are still hungry.",
-            (Self::Hungry, false) => "You are getting hungry.",
-            (Self::Weak, true) => "You are no longer starving, but still weak with hunger.",
-            (Self::Weak, false) => "You feel weak with hunger. Eat something soon!",
-            (Self::Starving, _) => "You are starving! Eat now or die.",
-        }
-    }
-}
-
-/// The hero is sick from bad meat: it loses HP each turn until `turns` runs out.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sick {
-    pub turns: u32,
-}
-
-/// Sent when the hero's turn dug through rock: that turn costs more food.
-#[derive(Message, Clone, Copy, Debug)]
-pub struct HeroDug;
-
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<HeroDug>();
-    app.add_systems(
-        Update,
-        eat.before(crate::rules::items::use_item::use_or_drop)
-            .in_set(TurnPhase::HeroActs),
-    );
+    app.add_message::<HeroAte>();
+    app.add_systems(Update, eat.in_set(HeroTurn::Meals));
     app.add_systems(
         Update,
         (burn_food, announce_hunger, feel_sick, rot_corpses)
@@ -236,7 +147,7 @@ pub(crate) fn eat(
     mut cause: ResMut<DeathCause>,
     mut commands: Commands,
     mut taken: MessageWriter<TurnTaken>,
-    mut stats: Option<ResMut<crate::sim::SimStats>>,
+    mut ate: MessageWriter<HeroAte>,
 ) {
     let book = &new_game.items;
     let Ok((hero, at, mut pack, mut stomach, mut health)) = hero.single_mut() else {
@@ -264,9 +175,7 @@ pub(crate) fn eat(
         return;
     };
     let food = nourishment(book, item, corpse).unwrap_or(0);
-    if let Some(stats) = stats.as_mut() {
-        stats.food_eaten += i64::from(food);
-    }
+    ate.write(HeroAte { food });
     pack.0.retain(|&e| e != meal);
     commands.entity(meal).despawn();
     say(format!(

@@ -8,17 +8,24 @@ use gloomdelve_core::Pos;
 use gloomdelve_core::mapgen::warrens;
 use gloomdelve_core::rng::{GameRng, derive_seed};
 
-use crate::rules::combat::DeathCause;
-use crate::rules::creatures::{
-    Creature, CreatureId, Health, NextCreatureId, spawn_creature_with_id,
-};
-use crate::rules::map::{GridPos, Hero, Level};
-use crate::rules::turn::{TurnCount, TurnPhase};
+use crate::rules::creatures::spawn_creature_with_id;
+use crate::vocab::components::{Creature, CreatureId, Health};
+use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::data::AiKind;
 use crate::vocab::game::{Mode, NewGame};
 use crate::vocab::log::GameLog;
+use crate::vocab::messages::Fanfare;
+use crate::vocab::messages::HeroFell;
 use crate::vocab::reset::ResetOnNewGame;
-use crate::vocab::states::{EnterPlaying, Screen};
+use crate::vocab::resources::DeathCause;
+use crate::vocab::resources::Dungeon;
+use crate::vocab::resources::Level;
+use crate::vocab::resources::NewLevel;
+use crate::vocab::resources::NextCreatureId;
+use crate::vocab::resources::TurnCount;
+use crate::vocab::states::EnterLevel;
+use crate::vocab::states::Screen;
+use crate::vocab::states::TurnPhase;
 
 /// Frames between the last kill and the fanfare's new world.
 pub const CLEARED_PAUSE_FRAMES: u32 = 90;
@@ -32,19 +39,11 @@ pub struct Spawns(pub Vec<Pos>);
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Roster(pub Vec<(CreatureId, usize, Pos)>);
 
-/// The hero fell in hunt mode: the world resets around it.
-#[derive(Message, Clone, Copy, Debug)]
-pub struct HeroFell;
-
 /// Every enemy is dead: the countdown to the next world.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cleared {
     pub frames_left: u32,
 }
-
-/// Sent once when the world is cleared: the presentation flashes.
-#[derive(Message, Clone, Copy, Debug)]
-pub struct Fanfare;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<HeroFell>();
@@ -52,13 +51,24 @@ pub(super) fn plugin(app: &mut App) {
     app.remove_on_new_game::<Cleared>();
     app.remove_on_new_game::<Spawns>();
     app.add_message::<Fanfare>();
+    // The hunt's world comes with its own roster: no delve creatures.
+    app.configure_sets(
+        OnEnter(Screen::Playing),
+        EnterLevel::Populate.run_if(not(is_hunt)),
+    );
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        open_the_warrens.in_set(EnterLevel::World).run_if(is_hunt),
+    );
+    app.add_systems(
+        OnEnter(Screen::Travelling),
+        open_a_fresh_world.run_if(resource_exists::<FreshWorld>),
+    );
     app.add_systems(
         OnEnter(Screen::Playing),
         spawn_the_roster
-            .after(crate::rules::creatures::populate)
-            .before(crate::rules::creatures::rebuild_occupancy)
-            .in_set(EnterPlaying::Rules)
-            .run_if(is_hunt.and_eager(resource_exists::<crate::rules::levels::NewLevel>)),
+            .in_set(EnterLevel::Stock)
+            .run_if(is_hunt.and_eager(resource_exists::<crate::vocab::resources::NewLevel>)),
     );
     app.add_systems(
         Update,
@@ -80,6 +90,24 @@ pub(super) fn plugin(app: &mut App) {
 
 pub fn is_hunt(new_game: Res<NewGame>) -> bool {
     new_game.mode == Mode::Hunt
+}
+
+/// A new hunt stands in the Warrens world of the game seed, at depth 0,
+/// unless a game is under way or a test put a level in place.
+fn open_the_warrens(
+    mut commands: Commands,
+    new_game: Res<NewGame>,
+    level: Option<Res<Level>>,
+    dungeon: Option<Res<Dungeon>>,
+) {
+    if dungeon.is_some() || level.is_some() {
+        return;
+    }
+    let (level, spawns) = hunt_level(new_game.seed);
+    commands.insert_resource(level);
+    commands.insert_resource(Spawns(spawns));
+    commands.insert_resource(Dungeon::default());
+    commands.insert_resource(NewLevel);
 }
 
 /// The level of a new hunt: the Warrens world of the game seed.
@@ -198,8 +226,9 @@ fn next_world_after_the_pause(world: &mut World) {
 #[derive(Resource, Debug)]
 pub struct FreshWorld;
 
-/// Replaces a cleared world with a new one from a new seed.
-pub fn open_a_fresh_world(world: &mut World) {
+/// Replaces a cleared world with a new one from a new seed, on the trip
+/// between screens.
+fn open_a_fresh_world(world: &mut World) {
     world.remove_resource::<FreshWorld>();
     let old_seed = world.resource::<NewGame>().seed;
     crate::rules::game_over::wipe_game(world);

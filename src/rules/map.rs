@@ -1,66 +1,21 @@
 //! The current level: its terrain as game state, and the hero's place in it.
 
 use bevy::prelude::*;
-use gloomdelve_core::{Pos, Terrain};
+use gloomdelve_core::Pos;
 
-use crate::rules::creatures::{Fighter, Health};
-use crate::rules::levels::{Dungeon, NewLevel};
+use crate::vocab::components::Drawn;
+use crate::vocab::components::GridPos;
+use crate::vocab::components::Hero;
+use crate::vocab::components::Layer;
+use crate::vocab::components::{Fighter, Health};
 use crate::vocab::data::RulesData;
 use crate::vocab::game::{Mode, NewGame};
+use crate::vocab::messages::TerrainChanged;
 use crate::vocab::reset::ResetOnNewGame;
-use crate::vocab::states::{EnterPlaying, Screen};
-
-/// The level being played.
-#[derive(Resource, Clone, Debug)]
-pub struct Level {
-    pub terrain: Terrain,
-    /// Where the hero arrives.
-    pub start: Pos,
-}
-
-impl Level {
-    /// Generates the first level of a new game: the surface.
-    pub fn generate(new_game: &NewGame) -> Self {
-        crate::rules::levels::generate::level_at(new_game, 0)
-    }
-}
-
-/// A tile position on the level, for anything that stands on the map.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Deref, DerefMut)]
-pub struct GridPos(pub Pos);
-
-/// The draw layers above the terrain, bottom to top.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Layer {
-    Items,
-    Creatures,
-    Hero,
-}
-
-/// What draws something on the map: an atlas sprite name and its layer.
-/// The rules choose it (from data); the presentation draws it.
-#[derive(Component, Clone, Debug, PartialEq, Eq)]
-pub struct Drawn {
-    pub sprite: String,
-    pub layer: Layer,
-}
-
-impl Drawn {
-    pub fn new(sprite: impl Into<String>, layer: Layer) -> Self {
-        Self {
-            sprite: sprite.into(),
-            layer,
-        }
-    }
-}
-
-/// The player's character.
-#[derive(Component, Debug)]
-pub struct Hero;
-
-/// Tiles whose terrain changed this turn; the tilemap redraws only these.
-#[derive(Message, Clone, Debug)]
-pub struct TerrainChanged(pub Vec<Pos>);
+use crate::vocab::resources::Level;
+use crate::vocab::resources::{Dungeon, NewLevel};
+use crate::vocab::states::EnterLevel;
+use crate::vocab::states::Screen;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<TerrainChanged>();
@@ -68,14 +23,16 @@ pub(super) fn plugin(app: &mut App) {
     app.remove_on_new_game::<Level>();
     app.add_systems(
         OnEnter(Screen::Playing),
-        (ensure_level, spawn_hero)
-            .chain()
-            .in_set(EnterPlaying::Rules),
+        (
+            ensure_level.in_set(EnterLevel::Build),
+            spawn_hero.in_set(EnterLevel::Hero),
+        ),
     );
 }
 
-/// Starts a new game's dungeon on the surface, unless it is under way.
-/// A level put in place without a dungeon (by a test) is a cave at depth 1.
+/// Starts a new game's dungeon on the surface, unless it is under way (or
+/// a mode built its own world first). A level put in place without a
+/// dungeon (by a test) is a cave at depth 1.
 fn ensure_level(
     mut commands: Commands,
     level: Option<Res<Level>>,
@@ -85,18 +42,11 @@ fn ensure_level(
     if dungeon.is_some() {
         return;
     }
-    let depth = match (level.is_some(), new_game.mode) {
-        (true, _) => 1,
-        (false, Mode::Delve) => {
-            commands.insert_resource(Level::generate(&new_game));
-            0
-        }
-        (false, Mode::Hunt) => {
-            let (level, spawns) = crate::rules::hunt::hunt_level(new_game.seed);
-            commands.insert_resource(level);
-            commands.insert_resource(crate::rules::hunt::Spawns(spawns));
-            0
-        }
+    let depth = if level.is_some() {
+        1
+    } else {
+        commands.insert_resource(crate::rules::levels::generate::level_at(&new_game, 0));
+        0
     };
     commands.insert_resource(Dungeon {
         depth,
@@ -116,7 +66,7 @@ pub(crate) fn spawn_hero(
         let mut hero = commands.spawn(hero(level.start, &new_game.rules));
         if new_game.mode == Mode::Hunt {
             // No hunger in the hunt.
-            hero.remove::<crate::rules::hunger::Stomach>();
+            hero.remove::<crate::vocab::components::Stomach>();
         }
     }
 }
@@ -137,6 +87,6 @@ pub fn hero(at: Pos, rules: &RulesData) -> impl Bundle {
             defense: rules.hero_defense,
         },
         crate::rules::items::hero_belongings(),
-        crate::rules::hunger::Stomach::new(&rules.hunger),
+        crate::vocab::components::Stomach::new(&rules.hunger),
     )
 }

@@ -18,6 +18,7 @@ use gloomdelve_core::persist::{self, LoadError};
 
 use crate::vocab::game::{Mode, NewGame};
 use crate::vocab::reset::ResetOnNewGame;
+use crate::vocab::resources::SaveSoon;
 use crate::vocab::states::Screen;
 use state::SaveGame;
 
@@ -44,10 +45,6 @@ impl DataDir {
         self.0.join(SAVE_FILE)
     }
 }
-
-/// Asks for a save once the level just entered is ready.
-#[derive(Resource, Debug, Default)]
-pub struct SaveSoon;
 
 /// What became of the save file when the game looked for it.
 #[derive(Resource, Clone, Debug, PartialEq)]
@@ -244,7 +241,7 @@ fn save_when_asked(world: &mut World) {
     world.remove_resource::<SaveSoon>();
     if let Err(message) = save_now(world) {
         error!("{message}");
-        let turn = world.resource::<crate::rules::turn::TurnCount>().0;
+        let turn = world.resource::<crate::vocab::resources::TurnCount>().0;
         world
             .resource_mut::<crate::vocab::log::GameLog>()
             .say(turn, format!("Saving failed: {message}"));

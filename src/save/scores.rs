@@ -4,14 +4,14 @@
 use bevy::prelude::*;
 use gloomdelve_core::scores::{Score, Table};
 
-use crate::rules::combat::{DeathCause, Kills};
 use crate::rules::game_over::Tally;
-use crate::rules::items::{Pack, Purse};
-use crate::rules::levels::Dungeon;
-use crate::rules::map::Hero;
-use crate::rules::turn::TurnCount;
 use crate::save::DataDir;
+use crate::vocab::components::Hero;
+use crate::vocab::components::{Pack, Purse};
 use crate::vocab::game::NewGame;
+use crate::vocab::resources::Dungeon;
+use crate::vocab::resources::TurnCount;
+use crate::vocab::resources::{DeathCause, Kills};
 use crate::vocab::states::Screen;
 
 pub(super) fn plugin(app: &mut App) {
@@ -35,7 +35,7 @@ pub const SCORES_FILE: &str = "scores.ron";
 
 /// Records a finished run in the high-score table (saved atomically).
 pub(crate) fn record_the_score(world: &mut World) {
-    let won = world.contains_resource::<crate::rules::levels::Won>();
+    let won = world.contains_resource::<crate::vocab::resources::Won>();
     let tally = world_tally(world, won);
     let cause = if won {
         "won".to_string()

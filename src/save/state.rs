@@ -8,20 +8,25 @@ use bevy::prelude::*;
 use gloomdelve_core::{GameRng, Pos};
 use serde::{Deserialize, Serialize};
 
-use crate::rules::combat::{Corpse, Kills};
-use crate::rules::creatures::{CreatureId, Health, NextCreatureId, RulesRng};
-use crate::rules::hunger::{Sick, Stomach};
+use crate::vocab::components::Corpse;
+
 use crate::rules::hunt::Roster;
-use crate::rules::items::use_item::Equipment;
-use crate::rules::items::{Item, Pack, Purse, item};
-use crate::rules::levels::records::{StoredLevel, describe_level, restore_level};
-use crate::rules::levels::{Dungeon, NewLevel};
-use crate::rules::map::{Drawn, GridPos, Hero, Layer};
-use crate::rules::turn::TurnCount;
+use crate::rules::items::item;
+use crate::rules::levels::records::{describe_level, restore_level};
 use crate::rules::turn::bump::BumpMemory;
-use crate::view::tilemap::FogRule;
+use crate::vocab::components::Equipment;
+use crate::vocab::components::FogRule;
+use crate::vocab::components::{CreatureId, Health};
+use crate::vocab::components::{Drawn, GridPos, Hero, Layer};
+use crate::vocab::components::{Item, Pack, Purse};
+use crate::vocab::components::{Sick, Stomach};
 use crate::vocab::game::{Mode, NewGame};
 use crate::vocab::log::{GameLog, LogEntry};
+use crate::vocab::records::StoredLevel;
+use crate::vocab::resources::Kills;
+use crate::vocab::resources::TurnCount;
+use crate::vocab::resources::{Dungeon, NewLevel};
+use crate::vocab::resources::{NextCreatureId, RulesRng};
 
 /// Everything a saved game holds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

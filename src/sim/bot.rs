@@ -8,19 +8,21 @@ use bevy::prelude::*;
 use gloomdelve_core::dijkstra::DijkstraMap;
 use gloomdelve_core::{Bump, Dir, Pos, Tile};
 
-use crate::rules::combat::Corpse;
-use crate::rules::creatures::{Creature, FungusAi, Health};
 use crate::rules::explore::{BestGear, knows_stairs_down, legal_step};
-use crate::rules::fov::{Seen, Sight};
-use crate::rules::hunger::{Hunger, Stomach};
-use crate::rules::items::use_item::Equipment;
-use crate::rules::items::{Item, PACK_SIZE, Pack};
-use crate::rules::levels::{Dungeon, find_tile};
-use crate::rules::map::{GridPos, Hero, Level};
-use crate::rules::turn::Action;
-use crate::rules::turn::TurnCount;
+use crate::rules::levels::find_tile;
+use crate::vocab::components::Corpse;
+use crate::vocab::components::Equipment;
+use crate::vocab::components::{Creature, FungusAi, Health};
+use crate::vocab::components::{GridPos, Hero};
+use crate::vocab::components::{Hunger, Stomach};
+use crate::vocab::components::{Item, PACK_SIZE, Pack};
 use crate::vocab::data::{ItemEffect, ScrollKind};
 use crate::vocab::game::NewGame;
+use crate::vocab::intents::Action;
+use crate::vocab::resources::Dungeon;
+use crate::vocab::resources::Level;
+use crate::vocab::resources::TurnCount;
+use crate::vocab::resources::{Seen, Sight};
 
 /// Turns the bot spends exploring a level before it heads down once it
 /// knows the stairs (sooner when hungry).

@@ -6,12 +6,14 @@ use std::fmt;
 
 use bevy::prelude::*;
 
-use crate::rules::creatures::{Creature, FungusAi, Health};
-use crate::rules::hunger::Stomach;
-use crate::rules::items::{Item, PACK_SIZE, Pack, slots_in_world};
-use crate::rules::map::{GridPos, Hero, Level};
-use crate::rules::turn::TurnCount;
+use crate::rules::items::slots_in_world;
+use crate::vocab::components::Stomach;
+use crate::vocab::components::{Creature, FungusAi, Health};
+use crate::vocab::components::{GridPos, Hero};
+use crate::vocab::components::{Item, PACK_SIZE, Pack};
 use crate::vocab::game::NewGame;
+use crate::vocab::resources::Level;
+use crate::vocab::resources::TurnCount;
 
 /// A broken invariant.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -13,10 +13,11 @@ use bevy::state::app::StatesPlugin;
 use serde::Serialize;
 
 use crate::GamePlugin;
-use crate::rules::combat::{DeathCause, Kills};
-use crate::rules::levels::Dungeon;
-use crate::rules::turn::{PendingAction, TurnCount};
 use crate::vocab::game::{Mode, NewGame};
+use crate::vocab::intents::PendingAction;
+use crate::vocab::resources::Dungeon;
+use crate::vocab::resources::TurnCount;
+use crate::vocab::resources::{DeathCause, Kills};
 use crate::vocab::states::Screen;
 pub use invariants::{INVARIANTS_PER_TURN, Violation};
 pub use replay::Recording;
@@ -181,9 +182,9 @@ pub fn replay(mut new_game: NewGame, recording: &Recording) -> Result<Report, Vi
 }
 
 /// The action a recorded one stands for, with the hero's pack as it is now.
-fn recorded_action(world: &mut World, recorded: replay::Recorded) -> crate::rules::turn::Action {
+fn recorded_action(world: &mut World, recorded: replay::Recorded) -> crate::vocab::intents::Action {
     let pack = world
-        .query_filtered::<&crate::rules::items::Pack, With<crate::rules::map::Hero>>()
+        .query_filtered::<&crate::vocab::components::Pack, With<crate::vocab::components::Hero>>()
         .single(world)
         .ok()
         .cloned()
@@ -218,7 +219,7 @@ fn play_until(app: &mut App, seed: u64, turns: u64) -> Result<u64, Violation> {
     while app.world().resource::<TurnCount>().0 < turns && still_playing(app) {
         let action = bot::choose(app.world_mut());
         // A refused action (no turn) is followed by a wait: the world goes on.
-        step(app, action, |_| Some(crate::rules::turn::Action::Wait));
+        step(app, action, |_| Some(crate::vocab::intents::Action::Wait));
         checks += invariants::check(app.world_mut(), seed)?;
     }
     Ok(checks + finish(app, seed)?)
@@ -228,8 +229,8 @@ fn play_until(app: &mut App, seed: u64, turns: u64) -> Result<u64, Violation> {
 /// the world settle after each.
 fn step(
     app: &mut App,
-    first: crate::rules::turn::Action,
-    then: impl FnOnce(&mut App) -> Option<crate::rules::turn::Action>,
+    first: crate::vocab::intents::Action,
+    then: impl FnOnce(&mut App) -> Option<crate::vocab::intents::Action>,
 ) {
     let before = app.world().resource::<TurnCount>().0;
     act(app, first);
@@ -241,7 +242,7 @@ fn step(
 }
 
 /// Hands the hero `action` and runs the frame it takes.
-fn act(app: &mut App, action: crate::rules::turn::Action) {
+fn act(app: &mut App, action: crate::vocab::intents::Action) {
     app.world_mut().resource_mut::<PendingAction>().0 = Some(action);
     app.update();
     settle(app);
@@ -282,7 +283,7 @@ fn settle(app: &mut App) {
         if playing(app)
             && app
                 .world()
-                .resource::<crate::rules::levels::Travel>()
+                .resource::<crate::vocab::resources::Travel>()
                 .0
                 .is_none()
         {
@@ -355,7 +356,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins(replay::plugin);
     app.add_systems(
         Update,
-        count_digs.run_if(on_message::<crate::rules::hunger::HeroDug>),
+        count_digs.run_if(on_message::<crate::vocab::messages::HeroDug>),
+    );
+    app.add_systems(
+        Update,
+        count_food
+            .after(crate::vocab::states::TurnPhase::HeroActs)
+            .run_if(on_message::<crate::vocab::messages::HeroAte>),
     );
     app.add_systems(
         Update,
@@ -377,6 +384,16 @@ fn note_first_descent(
     }
 }
 
-fn count_digs(mut dug: MessageReader<crate::rules::hunger::HeroDug>, mut stats: ResMut<SimStats>) {
+fn count_food(
+    mut ate: MessageReader<crate::vocab::messages::HeroAte>,
+    mut stats: ResMut<SimStats>,
+) {
+    stats.food_eaten += ate.read().map(|meal| i64::from(meal.food)).sum::<i64>();
+}
+
+fn count_digs(
+    mut dug: MessageReader<crate::vocab::messages::HeroDug>,
+    mut stats: ResMut<SimStats>,
+) {
     stats.digs += dug.read().count() as u64;
 }

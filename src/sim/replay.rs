@@ -8,10 +8,11 @@ use bevy::prelude::*;
 use gloomdelve_core::{Dir, Pos, persist};
 use serde::{Deserialize, Serialize};
 
-use crate::rules::items::Pack;
-use crate::rules::map::Hero;
-use crate::rules::turn::{Action, PendingAction, TurnPhase};
+use crate::vocab::components::Hero;
+use crate::vocab::components::Pack;
 use crate::vocab::game::Mode;
+use crate::vocab::intents::{Action, PendingAction};
+use crate::vocab::states::HeroTurn;
 
 /// The recording format's version.
 pub const RECORDING_VERSION: u32 = 1;
@@ -67,11 +68,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         record_action
-            .in_set(TurnPhase::HeroActs)
-            .before(crate::rules::hunger::eat)
-            .before(crate::rules::items::use_item::use_or_drop)
-            .before(crate::rules::items::scrolls::read_scroll)
-            .before(crate::rules::turn::hero_acts)
+            .in_set(HeroTurn::Observe)
             .run_if(resource_exists::<Recording>),
     );
 }

@@ -4,9 +4,11 @@
 
 use bevy::prelude::*;
 
-use crate::rules::map::{GridPos, Hero, Level};
+use crate::vocab::components::{GridPos, Hero};
+
 use crate::view::assets::{DisplaySettings, SpriteBook};
 use crate::view::tilemap::tile_centre;
+use crate::vocab::resources::Level;
 use crate::vocab::states::{EnterPlaying, Screen};
 
 /// The zoom steps, in screen pixels per art pixel.

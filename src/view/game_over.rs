@@ -5,9 +5,9 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
-use crate::rules::combat::DeathCause;
 use crate::save::scores::{Ranking, record_the_score};
 use crate::view::ui::{centred_column, text_block};
+use crate::vocab::resources::DeathCause;
 use crate::vocab::states::Screen;
 
 /// The screen side: the death notice, and Esc.

@@ -5,14 +5,15 @@
 use bevy::prelude::*;
 
 use crate::input::inventory::{COLUMNS, InventoryCursor, InventoryPurpose, ROWS};
-use crate::rules::combat::Corpse;
-use crate::rules::creatures::{Fighter, Health};
-use crate::rules::hunger::Stomach;
-use crate::rules::items::use_item::Equipment;
-use crate::rules::items::{Item, Pack, Purse, slots, stack_of};
-use crate::rules::map::{Drawn, Hero};
+use crate::rules::items::{slots, stack_of};
 use crate::view::assets::SpriteBook;
 use crate::view::ui::centred_column;
+use crate::vocab::components::Corpse;
+use crate::vocab::components::Equipment;
+use crate::vocab::components::Stomach;
+use crate::vocab::components::{Drawn, Hero};
+use crate::vocab::components::{Fighter, Health};
+use crate::vocab::components::{Item, Pack, Purse};
 use crate::vocab::data::ItemEffect;
 use crate::vocab::game::NewGame;
 use crate::vocab::states::Overlay;

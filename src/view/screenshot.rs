@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 
-use crate::rules::turn::TurnCount;
 use crate::view::assets::DisplaySettings;
 use crate::vocab::log::GameLog;
+use crate::vocab::resources::TurnCount;
 
 /// Asks for a screenshot of the window.
 #[derive(Message, Clone, Copy, Debug)]

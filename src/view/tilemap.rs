@@ -5,12 +5,18 @@ use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 use gloomdelve_core::{Pos, Tile};
 
-use crate::rules::fov::{Seen, Sight, SightChanged};
-use crate::rules::items::use_item::Equipment;
-use crate::rules::map::{Drawn, GridPos, Layer, Level, TerrainChanged};
-use crate::rules::turn::TurnPhase;
+use crate::vocab::resources::{Seen, Sight};
+
 use crate::view::assets::SpriteBook;
 use crate::vocab::HERO_SPRITE;
+use crate::vocab::components::Equipment;
+use crate::vocab::components::FogRule;
+use crate::vocab::components::{Drawn, GridPos, Layer};
+use crate::vocab::messages::SightChanged;
+use crate::vocab::messages::TerrainChanged;
+use crate::vocab::resources::Level;
+use crate::vocab::states::SeenRemembered;
+use crate::vocab::states::TurnPhase;
 use crate::vocab::states::{EnterPlaying, Screen};
 
 /// Draw order: terrain, items, creatures, hero, effects.
@@ -48,7 +54,7 @@ pub fn tile_sync_plugin(app: &mut App) {
                 apply_fog_rules,
             )
                 .chain()
-                .after(crate::rules::fov::remember_seen_things),
+                .after(SeenRemembered),
         )
             .in_set(TurnPhase::UpdateHud),
     );
@@ -185,15 +191,6 @@ pub fn tint_by_sight(
     }
 }
 
-/// How something on the map, other than terrain, shows through the fog.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FogRule {
-    /// Drawn only while its tile is in view: creatures and effects.
-    OnlyInView,
-    /// Drawn in view, and dimmed where it was last seen: items.
-    Remembered { seen: bool },
-}
-
 /// Shows, dims or hides each [`FogRule`] entity for what the hero sees now.
 pub fn apply_fog_rules(
     sight: Res<Sight>,
@@ -276,7 +273,7 @@ pub fn hero_sprite_name(book: &SpriteBook, weapon_sprite: Option<&str>) -> Strin
 /// Draws the hero holding what it wields.
 fn show_the_wielded_weapon(
     book: Res<SpriteBook>,
-    mut hero: Query<(&Equipment, &mut Sprite), With<crate::rules::map::Hero>>,
+    mut hero: Query<(&Equipment, &mut Sprite), With<crate::vocab::components::Hero>>,
     weapons: Query<&Drawn>,
 ) {
     let Ok((equipment, mut sprite)) = hero.single_mut() else {

@@ -1,6 +1,9 @@
 //! Messages: what one feature tells the others happened, or asks of them.
 
 use bevy::prelude::*;
+use gloomdelve_core::Pos;
+
+use crate::vocab::data::ScrollKind;
 
 /// How a game begins: a new one from a seed, or the saved one.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -11,4 +14,67 @@ pub enum StartGame {
     Continue,
     /// Continue the earlier game the title found kept beside the save.
     ContinueEarlier,
+}
+
+/// Sent when the hero's action used a turn.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct TurnTaken;
+
+/// Tiles whose terrain changed this turn; the tilemap redraws only these.
+#[derive(Message, Clone, Debug)]
+pub struct TerrainChanged(pub Vec<Pos>);
+
+/// Tiles whose [`Seen`] state changed in this update.
+#[derive(Message, Clone, Debug)]
+pub struct SightChanged(pub Vec<Pos>);
+
+/// Someone was hit: drives the floating damage numbers.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Damaged {
+    pub at: Pos,
+    pub amount: i32,
+    /// The hero was the one hurt (its numbers are red).
+    pub hero: bool,
+}
+
+/// Sent when the hero's turn dug through rock: that turn costs more food.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct HeroDug;
+
+/// The hero fell in hunt mode: the world resets around it.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct HeroFell;
+
+/// Sent once when the world is cleared: the presentation flashes.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct Fanfare;
+
+/// A spell went off on these tiles: the presentation flashes them.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct SpellCast {
+    pub kind: ScrollKind,
+    pub tiles: Vec<Pos>,
+}
+
+/// Where the walk goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The nearest tile the hero has not seen, or item it wants.
+    Unexplored,
+    /// The known stairs down.
+    StairsDown,
+}
+
+/// Asks for a walk: sent by the keys, or by a test or the bot.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartWalk(pub Goal);
+
+/// Asks for a fresh game after a death.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct StartOver;
+
+/// The hero ate something worth `food`.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeroAte {
+    pub food: i32,
 }

@@ -3,11 +3,15 @@
 //! nothing in the crate but itself (and on `gloomdelve-core`), so rules,
 //! view, input, the simulator and the save all meet here and nowhere else.
 
+pub mod components;
 pub mod data;
 pub mod game;
+pub mod intents;
 pub mod log;
 pub mod messages;
+pub mod records;
 pub mod reset;
+pub mod resources;
 pub mod states;
 pub mod text;
 

@@ -50,6 +50,45 @@ pub enum EnterPlaying {
     Presentation,
 }
 
+/// The rules' work on entering a level, inside [`EnterPlaying::Rules`],
+/// in this order.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EnterLevel {
+    /// A mode with a world of its own builds it first (the hunt's warrens).
+    World,
+    /// The delve's level, unless one stands; the dungeon; the rules' dice.
+    Build,
+    /// The hero, on a new game.
+    Hero,
+    /// A new level of the delve gets its creatures.
+    Populate,
+    /// A new level gets its items, and the hunt its roster.
+    Stock,
+    /// Who stands where, the paths, and what the hero sees.
+    Settle,
+}
+
+/// The hero's turn, inside [`TurnPhase::HeroActs`], in this order.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HeroTurn {
+    /// Reads the pending action before it is played: the recorder, the
+    /// memory of the last bump.
+    Observe,
+    /// Eating, from the floor or the pack.
+    Meals,
+    /// Using, wearing, dropping and reading items from the pack.
+    Items,
+    /// Moving, fighting, digging, waiting, picking up and the stairs.
+    Moves,
+    /// Counting the turn the action took.
+    Count,
+}
+
+/// Inside [`TurnPhase::UpdateHud`]: what the hero sees has been
+/// remembered; the map's fog is drawn after it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SeenRemembered;
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_state::<Screen>();
     app.init_state::<Overlay>();
@@ -57,4 +96,42 @@ pub(crate) fn plugin(app: &mut App) {
         OnEnter(Screen::Playing),
         (EnterPlaying::Rules, EnterPlaying::Presentation).chain(),
     );
+    app.configure_sets(
+        OnEnter(Screen::Playing),
+        (
+            EnterLevel::World,
+            EnterLevel::Build,
+            EnterLevel::Hero,
+            EnterLevel::Populate,
+            EnterLevel::Stock,
+            EnterLevel::Settle,
+        )
+            .chain()
+            .in_set(EnterPlaying::Rules),
+    );
+    app.configure_sets(
+        Update,
+        (
+            HeroTurn::Observe,
+            HeroTurn::Meals,
+            HeroTurn::Items,
+            HeroTurn::Moves,
+            HeroTurn::Count,
+        )
+            .chain()
+            .in_set(TurnPhase::HeroActs),
+    );
+    app.configure_sets(Update, SeenRemembered.in_set(TurnPhase::UpdateHud));
+}
+
+/// The phases of one turn, run in this order. Sight is updated right
+/// after the hero acts, so creatures judge what they see by where the hero
+/// stands now (creatures moving never changes what the hero sees).
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TurnPhase {
+    HeroActs,
+    UpdateFov,
+    WorldActs,
+    ResolveDeaths,
+    UpdateHud,
 }

@@ -6,14 +6,16 @@ use std::path::Path;
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gloomdelve::rules::combat::{Corpse, DeathCause};
-use gloomdelve::rules::creatures::{
-    Creature, FungusAi, GoblinAi, Health, NextCreatureId, Occupancy, SearchCost, rebuild_occupancy,
-    spawn_creature,
-};
-use gloomdelve::rules::map::{GridPos, Hero, Level};
-use gloomdelve::rules::turn::{Action, TurnCount};
+use gloomdelve::rules::creatures::{SearchCost, rebuild_occupancy, spawn_creature};
+use gloomdelve::vocab::components::Corpse;
+use gloomdelve::vocab::components::{Creature, FungusAi, GoblinAi, Health};
+use gloomdelve::vocab::components::{GridPos, Hero};
 use gloomdelve::vocab::data::CreatureBook;
+use gloomdelve::vocab::intents::Action;
+use gloomdelve::vocab::resources::DeathCause;
+use gloomdelve::vocab::resources::Level;
+use gloomdelve::vocab::resources::TurnCount;
+use gloomdelve::vocab::resources::{NextCreatureId, Occupancy};
 use gloomdelve::vocab::states::Screen;
 use gloomdelve::{GamePlugin, NewGame, RulesData};
 use gloomdelve_core::mapgen::caves;
@@ -104,7 +106,7 @@ pub fn set_hp(app: &mut App, entity: Entity, hp: i32) {
 pub fn fell_the_hero(app: &mut App) {
     let hero = hero_entity(app);
     set_hp(app, hero, 0);
-    act(app, gloomdelve::rules::turn::Action::Wait);
+    act(app, gloomdelve::vocab::intents::Action::Wait);
     app.update();
 }
 
@@ -444,9 +446,11 @@ fn run_scripted(turns: usize) -> Vec<(u64, Pos, i32)> {
         };
         act(&mut app, action);
     }
-    let mut q = app
-        .world_mut()
-        .query::<(&gloomdelve::rules::creatures::CreatureId, &GridPos, &Health)>();
+    let mut q = app.world_mut().query::<(
+        &gloomdelve::vocab::components::CreatureId,
+        &GridPos,
+        &Health,
+    )>();
     let mut state: Vec<(u64, Pos, i32)> = q
         .iter(app.world())
         .map(|(id, p, h)| (id.0, p.0, h.hp))
@@ -491,7 +495,7 @@ fn after_a_death_a_new_game_starts_from_a_fresh_cave() {
         &Screen::GameOver
     );
     app.world_mut()
-        .write_message(gloomdelve::rules::game_over::StartOver);
+        .write_message(gloomdelve::vocab::messages::StartOver);
     app.update();
     app.update();
     assert_eq!(
@@ -566,7 +570,7 @@ fn a_held_key_stops_walking_when_a_monster_comes_into_view() {
     );
     assert!(
         app.world()
-            .resource::<gloomdelve::rules::fov::MonstersInView>()
+            .resource::<gloomdelve::vocab::resources::MonstersInView>()
             .in_view
             .len()
             == 1

@@ -5,13 +5,14 @@
 
 use bevy::prelude::*;
 use gloomdelve::RulesData;
-use gloomdelve::rules::combat::Paralyzed;
-use gloomdelve::rules::creatures::Health;
-use gloomdelve::rules::explore::{Goal, StartWalk, Walking};
-use gloomdelve::rules::fov::{Seen, Sight};
-use gloomdelve::rules::hunger::{Sick, Stomach};
-use gloomdelve::rules::items::PACK_SIZE;
-use gloomdelve::rules::map::Level;
+use gloomdelve::rules::explore::Walking;
+use gloomdelve::vocab::components::Health;
+use gloomdelve::vocab::components::PACK_SIZE;
+use gloomdelve::vocab::components::Paralyzed;
+use gloomdelve::vocab::components::{Sick, Stomach};
+use gloomdelve::vocab::messages::{Goal, StartWalk};
+use gloomdelve::vocab::resources::Level;
+use gloomdelve::vocab::resources::{Seen, Sight};
 use gloomdelve_core::mapgen::connect::label_regions;
 use gloomdelve_core::{Dir, Grid, Pos};
 
@@ -19,7 +20,7 @@ use crate::creatures::{app_on, hero_entity, open_map, spawn};
 use crate::items::{last_line, lay, pack};
 use crate::rules::{act, hero_pos};
 use crate::sim::shipped_game;
-use gloomdelve::rules::turn::Action;
+use gloomdelve::vocab::intents::Action;
 
 /// Rooms joined by doorways; the hero starts in the west room.
 const ROOMS: &str = "\
@@ -355,7 +356,7 @@ fn only_hunger_that_asks_for_food_stops_a_walk() {
 fn foe_next_to(app: &mut App, at: Pos) -> Option<Dir> {
     let mut q = app
         .world_mut()
-        .query_filtered::<(&gloomdelve::rules::map::GridPos, &Health), With<gloomdelve::rules::creatures::Creature>>();
+        .query_filtered::<(&gloomdelve::vocab::components::GridPos, &Health), With<gloomdelve::vocab::components::Creature>>();
     let foes: Vec<Pos> = q
         .iter(app.world())
         .filter(|(pos, health)| health.hp > 0 && pos.0.chebyshev(at) == 1)
@@ -377,7 +378,7 @@ fn hunt_by_explore(seed: u64, turns: u64) -> (usize, usize) {
     app.world_mut().entity_mut(hero).insert(tough);
     let turn = |app: &App| {
         app.world()
-            .resource::<gloomdelve::rules::turn::TurnCount>()
+            .resource::<gloomdelve::vocab::resources::TurnCount>()
             .0
     };
     for _ in 0..turns * 4 {

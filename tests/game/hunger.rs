@@ -3,12 +3,14 @@
 
 use bevy::prelude::*;
 use gloomdelve::RulesData;
-use gloomdelve::rules::combat::{Corpse, DeathCause};
-use gloomdelve::rules::creatures::Health;
-use gloomdelve::rules::hunger::{Hunger, Sick, Stomach};
-use gloomdelve::rules::map::Drawn;
-use gloomdelve::rules::turn::{Action, TurnCount};
+use gloomdelve::vocab::components::Corpse;
+use gloomdelve::vocab::components::Drawn;
+use gloomdelve::vocab::components::Health;
+use gloomdelve::vocab::components::{Hunger, Sick, Stomach};
+use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::log::GameLog;
+use gloomdelve::vocab::resources::DeathCause;
+use gloomdelve::vocab::resources::TurnCount;
 use gloomdelve::vocab::states::Screen;
 use gloomdelve_core::{Dir, Pos};
 
@@ -87,7 +89,7 @@ fn food_drops_by_one_a_turn_and_by_six_on_a_dig_turn() {
     act(&mut app, Action::Move(Dir::E));
     assert_eq!(
         app.world()
-            .resource::<gloomdelve::rules::map::Level>()
+            .resource::<gloomdelve::vocab::resources::Level>()
             .terrain
             .tile(Pos::new(3, 1)),
         gloomdelve_core::Tile::DugFloor
@@ -393,7 +395,7 @@ fn e_eats_what_lies_underfoot_with_one_key() {
 #[test]
 fn a_stomach_filled_past_the_largest_number_stays_full_not_empty() {
     let rules = gloomdelve::vocab::data::HungerRules::default();
-    let mut stomach = gloomdelve::rules::hunger::Stomach::new(&rules);
+    let mut stomach = gloomdelve::vocab::components::Stomach::new(&rules);
     stomach.food = i32::MAX - 10;
     stomach.max = i32::MAX - 10;
     assert!(stomach.fill(100_000), "it stretches");

@@ -5,11 +5,14 @@ use std::path::Path;
 use bevy::prelude::*;
 use gloomdelve::NewGame;
 use gloomdelve::RulesData;
-use gloomdelve::rules::items::{Item, PACK_SIZE, Pack, Purse, item, slots_in_world};
-use gloomdelve::rules::map::{GridPos, Hero, Level};
-use gloomdelve::rules::turn::{Action, TurnCount};
+use gloomdelve::rules::items::{item, slots_in_world};
+use gloomdelve::vocab::components::{GridPos, Hero};
+use gloomdelve::vocab::components::{Item, PACK_SIZE, Pack, Purse};
 use gloomdelve::vocab::data::ItemBook;
+use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::log::GameLog;
+use gloomdelve::vocab::resources::Level;
+use gloomdelve::vocab::resources::TurnCount;
 use gloomdelve_core::{Dir, Pos};
 
 use crate::creatures::{app_on, open_map, spawn, wait};
@@ -132,7 +135,7 @@ fn rations_potions_and_scrolls_stack_and_are_used_one_at_a_time() {
     );
     let hero = crate::creatures::hero_entity(&mut app);
     app.world_mut()
-        .get_mut::<gloomdelve::rules::creatures::Health>(hero)
+        .get_mut::<gloomdelve::vocab::components::Health>(hero)
         .unwrap()
         .hp = 5;
     act(&mut app, Action::Use(slots[0][0]));
@@ -249,7 +252,7 @@ fn a_corpse_can_be_picked_up() {
     let mut app = app_on(&open_map(10, 10), Pos::new(2, 2), RulesData::default());
     let rat = spawn(&mut app, "rat", Pos::new(3, 2));
     app.world_mut()
-        .get_mut::<gloomdelve::rules::creatures::Health>(rat)
+        .get_mut::<gloomdelve::vocab::components::Health>(rat)
         .unwrap()
         .hp = 1;
     act(&mut app, Action::Move(Dir::E));
@@ -295,16 +298,16 @@ fn a_new_cave_holds_the_items_its_data_asks_for() {
     assert!(err.contains("entry 1") && err.contains("name"), "{err}");
 }
 
-pub fn fighter(app: &mut App) -> gloomdelve::rules::creatures::Fighter {
+pub fn fighter(app: &mut App) -> gloomdelve::vocab::components::Fighter {
     *app.world_mut()
-        .query_filtered::<&gloomdelve::rules::creatures::Fighter, With<Hero>>()
+        .query_filtered::<&gloomdelve::vocab::components::Fighter, With<Hero>>()
         .single(app.world())
         .unwrap()
 }
 
-fn equipment(app: &mut App) -> gloomdelve::rules::items::use_item::Equipment {
+fn equipment(app: &mut App) -> gloomdelve::vocab::components::Equipment {
     *app.world_mut()
-        .query_filtered::<&gloomdelve::rules::items::use_item::Equipment, With<Hero>>()
+        .query_filtered::<&gloomdelve::vocab::components::Equipment, With<Hero>>()
         .single(app.world())
         .unwrap()
 }
@@ -373,13 +376,13 @@ fn a_potion_heals_up_to_the_maximum_and_is_used_up() {
         .single(app.world())
         .unwrap();
     app.world_mut()
-        .get_mut::<gloomdelve::rules::creatures::Health>(hero)
+        .get_mut::<gloomdelve::vocab::components::Health>(hero)
         .unwrap()
         .hp = 5;
     act(&mut app, Action::Use(things[0]));
     assert_eq!(
         app.world()
-            .get::<gloomdelve::rules::creatures::Health>(hero)
+            .get::<gloomdelve::vocab::components::Health>(hero)
             .unwrap()
             .hp,
         15
@@ -387,7 +390,7 @@ fn a_potion_heals_up_to_the_maximum_and_is_used_up() {
     act(&mut app, Action::Use(things[1]));
     assert_eq!(
         app.world()
-            .get::<gloomdelve::rules::creatures::Health>(hero)
+            .get::<gloomdelve::vocab::components::Health>(hero)
             .unwrap()
             .hp,
         20,
@@ -440,7 +443,7 @@ fn the_inventory_plays_its_chosen_act_only_when_it_closes() {
     assert_eq!(overlay(&app), Overlay::Inventory, "i opens the grid");
     // While it is open, even a pending action waits.
     app.world_mut()
-        .resource_mut::<gloomdelve::rules::turn::PendingAction>()
+        .resource_mut::<gloomdelve::vocab::intents::PendingAction>()
         .0 = Some(Action::Wait);
     press(&mut app, code_key(KeyCode::ArrowRight));
     assert_eq!(
@@ -455,7 +458,7 @@ fn the_inventory_plays_its_chosen_act_only_when_it_closes() {
         1
     );
     app.world_mut()
-        .resource_mut::<gloomdelve::rules::turn::PendingAction>()
+        .resource_mut::<gloomdelve::vocab::intents::PendingAction>()
         .0 = None;
     press(&mut app, code_key(KeyCode::Enter));
     assert_eq!(overlay(&app), Overlay::None, "choosing closes the grid");
@@ -485,7 +488,7 @@ fn the_inventory_plays_its_chosen_act_only_when_it_closes() {
 
 fn hp_of(app: &App, entity: Entity) -> i32 {
     app.world()
-        .get::<gloomdelve::rules::creatures::Health>(entity)
+        .get::<gloomdelve::vocab::components::Health>(entity)
         .unwrap()
         .hp
 }

@@ -3,7 +3,7 @@
 
 use bevy::input::keyboard::{Key, KeyCode};
 use gloomdelve::input::{Command, command_for};
-use gloomdelve::rules::turn::Action;
+use gloomdelve::vocab::intents::Action;
 use gloomdelve_core::Dir;
 use gloomdelve_core::bindings::default_bindings;
 

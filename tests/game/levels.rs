@@ -6,14 +6,18 @@ use std::path::Path;
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gloomdelve::rules::creatures::{Creature, CreatureId, Health, rebuild_occupancy};
+use gloomdelve::rules::creatures::rebuild_occupancy;
 use gloomdelve::rules::hunt::Roster;
-use gloomdelve::rules::items::{Item, Pack, item};
+use gloomdelve::rules::items::item;
+use gloomdelve::rules::levels::find_tile;
 use gloomdelve::rules::levels::records::describe_level;
-use gloomdelve::rules::levels::{Dungeon, find_tile};
-use gloomdelve::rules::map::{GridPos, Level};
-use gloomdelve::rules::turn::Action;
+use gloomdelve::vocab::components::GridPos;
+use gloomdelve::vocab::components::{Creature, CreatureId, Health};
+use gloomdelve::vocab::components::{Item, Pack};
 use gloomdelve::vocab::data::{CreatureBook, ItemBook};
+use gloomdelve::vocab::intents::Action;
+use gloomdelve::vocab::resources::Dungeon;
+use gloomdelve::vocab::resources::Level;
 use gloomdelve::vocab::states::Screen;
 use gloomdelve::{GamePlugin, Mode, NewGame, RulesData};
 use gloomdelve_core::{Bump, Dir, Pos, Tile};
@@ -248,7 +252,7 @@ fn the_gold_key_lies_on_the_deepest_level_and_brings_victory_home() {
     assert_eq!(screen(&app), Screen::Playing);
     assert!(
         !app.world()
-            .contains_resource::<gloomdelve::rules::levels::Won>()
+            .contains_resource::<gloomdelve::vocab::resources::Won>()
     );
 }
 
@@ -260,7 +264,7 @@ fn a_hunt_death_sends_every_enemy_home_and_keeps_the_terrain() {
     let hero = hero_entity(&mut app);
     assert!(
         app.world()
-            .get::<gloomdelve::rules::hunger::Stomach>(hero)
+            .get::<gloomdelve::vocab::components::Stomach>(hero)
             .is_none(),
         "no hunger"
     );

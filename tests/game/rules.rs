@@ -3,10 +3,13 @@
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gloomdelve::rules::fov::{Seen, Sight};
-use gloomdelve::rules::map::{GridPos, Hero, Level, TerrainChanged};
-use gloomdelve::rules::turn::{Action, PendingAction, TurnCount};
+use gloomdelve::vocab::components::{GridPos, Hero};
+use gloomdelve::vocab::intents::{Action, PendingAction};
 use gloomdelve::vocab::log::GameLog;
+use gloomdelve::vocab::messages::TerrainChanged;
+use gloomdelve::vocab::resources::Level;
+use gloomdelve::vocab::resources::TurnCount;
+use gloomdelve::vocab::resources::{Seen, Sight};
 use gloomdelve::vocab::states::Screen;
 use gloomdelve::{GamePlugin, NewGame, RulesData};
 use gloomdelve_core::{Dir, Pos, Terrain, Tile};
@@ -211,7 +214,7 @@ fn a_bump_into_rock_right_after_a_fight_that_way_never_digs() {
     let bat = crate::creatures::spawn(&mut app, "bat", Pos::new(2, 2));
     app.world_mut()
         .entity_mut(bat)
-        .insert(gloomdelve::rules::combat::Paralyzed { turns: 1000 });
+        .insert(gloomdelve::vocab::components::Paralyzed { turns: 1000 });
     crate::creatures::set_hp(&mut app, bat, 1000);
     act(&mut app, Action::Move(Dir::E));
     assert!(last_line(&app).starts_with("You hit the bat"), "a fight");
@@ -242,7 +245,7 @@ fn move_creature(app: &mut App, creature: Entity, to: Pos) {
     let from = app.world().get::<GridPos>(creature).unwrap().0;
     app.world_mut().get_mut::<GridPos>(creature).unwrap().0 = to;
     app.world_mut()
-        .resource_mut::<gloomdelve::rules::creatures::Occupancy>()
+        .resource_mut::<gloomdelve::vocab::resources::Occupancy>()
         .relocate(creature, from, to);
 }
 
@@ -463,15 +466,16 @@ fn a_creature_sees_the_hero_exactly_when_the_hero_sees_it_within_its_range() {
 mod tiles_touched {
     use bevy::prelude::*;
     use bevy_ecs_tilemap::prelude::TileColor;
-    use gloomdelve::rules::map::GridPos;
-    use gloomdelve::rules::map::Level;
     use gloomdelve::view::assets::SpriteBook;
-    use gloomdelve::view::tilemap::{FogRule, tile_sync_plugin};
+    use gloomdelve::view::tilemap::tile_sync_plugin;
+    use gloomdelve::vocab::components::FogRule;
+    use gloomdelve::vocab::components::GridPos;
+    use gloomdelve::vocab::resources::Level;
     use gloomdelve_core::mapgen::caves;
     use gloomdelve_core::{Dir, Tile};
 
     use super::{act, hero_pos, rules_app, start_playing};
-    use gloomdelve::rules::turn::Action;
+    use gloomdelve::vocab::intents::Action;
 
     /// How many tiles had their `TileColor` changed in the last update.
     #[derive(Resource, Default)]

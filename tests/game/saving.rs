@@ -8,10 +8,10 @@ use std::process::{Command, Stdio};
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gloomdelve::rules::turn::Action;
 use gloomdelve::save::state::{SaveGame, capture, restore};
 use gloomdelve::save::{DataDir, SaveStatus, read_save, save_now, write_save};
 use gloomdelve::vocab::data::{CreatureBook, ItemBook};
+use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::states::Screen;
 use gloomdelve::{GamePlugin, Mode, NewGame};
 use gloomdelve_core::{Dir, GameRng};
@@ -125,14 +125,14 @@ fn a_level_change_saves_and_the_save_holds_every_level() {
     app.insert_resource(DataDir(dir.clone()));
     let terrain = app
         .world()
-        .resource::<gloomdelve::rules::map::Level>()
+        .resource::<gloomdelve::vocab::resources::Level>()
         .terrain
         .clone();
     let down =
         gloomdelve::rules::levels::find_tile(&terrain, gloomdelve_core::Tile::StairsDown).unwrap();
     let hero = crate::creatures::hero_entity(&mut app);
     app.world_mut()
-        .get_mut::<gloomdelve::rules::map::GridPos>(hero)
+        .get_mut::<gloomdelve::vocab::components::GridPos>(hero)
         .unwrap()
         .0 = down;
     app.world_mut()
@@ -562,7 +562,7 @@ fn a_dig_warning_is_kept_by_the_save() {
     let mut loaded = continue_from(&dir);
     let tile = |app: &App| {
         app.world()
-            .resource::<gloomdelve::rules::map::Level>()
+            .resource::<gloomdelve::vocab::resources::Level>()
             .terrain
             .tile(rock)
     };

@@ -5,9 +5,9 @@
 use bevy::input::keyboard::Key;
 use bevy::prelude::*;
 use gloomdelve::Mode;
-use gloomdelve::rules::turn::Action;
 use gloomdelve::save::state::capture;
 use gloomdelve::view::title::{Entry, Outcome, TitleMenu, continue_label};
+use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::messages::StartGame;
 use gloomdelve::vocab::states::Screen;
 

@@ -407,7 +407,7 @@ fn best_tile_shift(before: &Shot, after: &Shot) -> ((i64, i64), f64) {
 }
 
 /// The surface the game with `SEED` and the shipped rules starts on.
-fn first_level() -> gloomdelve::rules::map::Level {
+fn first_level() -> gloomdelve::vocab::resources::Level {
     let data = repo_root().join("assets/data");
     let new_game = gloomdelve::NewGame {
         seed: SEED,
@@ -1385,7 +1385,7 @@ fn aiming_starts_on_the_nearest_enemy_with_a_hollow_cursor_and_shows_the_firebal
         let rat = creatures.find("rat").unwrap();
         save.current
             .creatures
-            .push(gloomdelve::rules::levels::records::CreatureRecord {
+            .push(gloomdelve::vocab::records::CreatureRecord {
                 id: 999,
                 kind: rat,
                 pos: rat_at,

@@ -5,14 +5,18 @@ use bevy::prelude::*;
 use gloomdelve_core::path::PathFinder;
 use gloomdelve_core::{Bump, Dir, Pos};
 
-use super::{
-    BatAi, Creature, CreatureId, FungusAi, GoblinAi, NextCreatureId, Paths, RatAi, SearchCost,
-    Sees, Speed, spawn_creature,
+use crate::vocab::components::{
+    BatAi, Creature, CreatureId, FungusAi, GoblinAi, RatAi, Sees, Speed,
 };
+
+use crate::vocab::resources::NextCreatureId;
+
 use crate::rules::combat::Actors;
-use crate::rules::map::Hero;
-use crate::rules::turn::{TurnPhase, TurnTaken};
+use crate::rules::creatures::{Paths, SearchCost, spawn_creature};
+use crate::vocab::components::Hero;
 use crate::vocab::game::NewGame;
+use crate::vocab::messages::TurnTaken;
+use crate::vocab::states::TurnPhase;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

@@ -2,87 +2,32 @@
 
 pub mod ai;
 
-use std::collections::HashMap;
-
 use bevy::prelude::*;
 use gloomdelve_core::path::PathFinder;
 use gloomdelve_core::{GameRng, Pos};
 
-use crate::rules::levels::{Dungeon, NewLevel};
-use crate::rules::map::{Drawn, GridPos, Hero, Layer, Level};
-use crate::view::tilemap::FogRule;
+use crate::vocab::components::BatAi;
+use crate::vocab::components::Creature;
+use crate::vocab::components::CreatureId;
+use crate::vocab::components::Fighter;
+use crate::vocab::components::FogRule;
+use crate::vocab::components::FungusAi;
+use crate::vocab::components::GoblinAi;
+use crate::vocab::components::Health;
+use crate::vocab::components::RatAi;
+use crate::vocab::components::Sees;
+use crate::vocab::components::Speed;
+use crate::vocab::components::{Drawn, GridPos, Hero, Layer};
 use crate::vocab::data::{AiKind, CreatureBook};
 use crate::vocab::game::NewGame;
 use crate::vocab::reset::ResetOnNewGame;
-use crate::vocab::states::{EnterPlaying, Screen};
-
-/// A creature of the kind at this index in the [`CreatureBook`].
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Creature {
-    pub kind: usize,
-}
-
-/// A stable id: creatures act in id order, and saves keep it.
-#[derive(
-    Component,
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-)]
-pub struct CreatureId(pub u64);
-
-/// Hit points.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Health {
-    pub hp: i32,
-    pub max: i32,
-}
-
-/// Attack and defense for the damage roll.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Fighter {
-    pub attack: i32,
-    pub defense: i32,
-}
-
-/// Actions per hero turn.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Speed(pub u8);
-
-/// How far a creature sees the hero.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sees(pub i32);
-
-/// A fungus and how many children it has planted.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct FungusAi {
-    pub spreads: u32,
-}
-
-/// Flutters at random and bites whatever it bumps.
-#[derive(Component, Clone, Copy, Debug, Default)]
-pub struct BatAi;
-
-/// Wanders; bites the hero when next to it.
-#[derive(Component, Clone, Copy, Debug, Default)]
-pub struct RatAi;
-
-/// Chases the hero it sees; remembers where it last saw it.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct GoblinAi {
-    pub last_seen: Option<Pos>,
-}
-
-/// The game-rule random numbers, seeded from the game seed and saved with it.
-#[derive(Resource, Debug, Clone)]
-pub struct RulesRng(pub GameRng);
+use crate::vocab::resources::Level;
+use crate::vocab::resources::NextCreatureId;
+use crate::vocab::resources::Occupancy;
+use crate::vocab::resources::RulesRng;
+use crate::vocab::resources::{Dungeon, NewLevel};
+use crate::vocab::states::EnterLevel;
+use crate::vocab::states::Screen;
 
 /// How many path-search nodes goblins expanded in the last turn: the cost
 /// the node budget bounds.
@@ -105,42 +50,6 @@ fn prepare_paths(mut commands: Commands, level: Res<Level>) {
     )));
 }
 
-/// The next free creature id.
-#[derive(Resource, Debug, Default, Clone, Copy)]
-pub struct NextCreatureId(pub u64);
-
-/// Who stands on which tile: the hero and every creature. Kept up to date
-/// by every move, so no two ever share a tile.
-#[derive(Resource, Debug, Default)]
-pub struct Occupancy(HashMap<Pos, Entity>);
-
-impl Occupancy {
-    pub fn at(&self, pos: Pos) -> Option<Entity> {
-        self.0.get(&pos).copied()
-    }
-
-    pub fn is_free(&self, pos: Pos) -> bool {
-        !self.0.contains_key(&pos)
-    }
-
-    pub fn place(&mut self, entity: Entity, pos: Pos) {
-        self.0.insert(pos, entity);
-    }
-
-    pub fn relocate(&mut self, entity: Entity, from: Pos, to: Pos) {
-        if self.0.get(&from) == Some(&entity) {
-            self.0.remove(&from);
-        }
-        self.0.insert(to, entity);
-    }
-
-    pub fn remove(&mut self, entity: Entity, pos: Pos) {
-        if self.0.get(&pos) == Some(&entity) {
-            self.0.remove(&pos);
-        }
-    }
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.reset_on_new_game::<NextCreatureId>();
     app.reset_on_new_game::<Occupancy>();
@@ -149,15 +58,14 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Screen::Playing),
         (
-            seed_rules_rng,
+            seed_rules_rng.in_set(EnterLevel::Build),
             populate
-                .run_if(resource_exists::<NewLevel>.and_eager(not(crate::rules::hunt::is_hunt))),
-            rebuild_occupancy,
-            prepare_paths,
-        )
-            .chain()
-            .after(crate::rules::map::spawn_hero)
-            .in_set(EnterPlaying::Rules),
+                .in_set(EnterLevel::Populate)
+                .run_if(resource_exists::<NewLevel>),
+            (rebuild_occupancy, prepare_paths)
+                .chain()
+                .in_set(EnterLevel::Settle),
+        ),
     );
     app.add_plugins(ai::plugin);
 }
@@ -259,7 +167,7 @@ pub fn rebuild_occupancy(
     mut occupancy: ResMut<Occupancy>,
     standing: Query<(Entity, &GridPos), Or<(With<Hero>, With<Creature>)>>,
 ) {
-    occupancy.0.clear();
+    occupancy.clear();
     for (entity, pos) in &standing {
         occupancy.place(entity, pos.0);
     }

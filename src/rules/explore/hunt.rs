@@ -7,7 +7,7 @@ use gloomdelve_core::dijkstra::DijkstraMap;
 use gloomdelve_core::mapgen::warrens::{self, Rect};
 use gloomdelve_core::{Dir, Pos, Terrain};
 
-use crate::rules::fov::{Seen, Sight};
+use crate::vocab::resources::{Seen, Sight};
 
 /// A room counts as looked into once the hero has seen this share of its
 /// tiles (one in `LOOKED_INTO`).

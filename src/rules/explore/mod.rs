@@ -19,32 +19,24 @@ use bevy::prelude::*;
 use gloomdelve_core::dijkstra::DijkstraMap;
 use gloomdelve_core::{Bump, Dir, Pos, Terrain, Tile};
 
-use crate::rules::combat::Corpse;
-use crate::rules::creatures::{Creature, CreatureId, FungusAi, Health};
-use crate::rules::fov::{Seen, Sight};
-use crate::rules::hunger::{Hunger, Sick, Stomach};
-use crate::rules::items::{Item, PACK_SIZE, Pack};
-use crate::rules::map::{GridPos, Hero, Level};
-use crate::rules::turn::{Action, PendingAction, TurnCount, TurnPhase};
+use crate::vocab::components::Corpse;
+use crate::vocab::components::{Creature, CreatureId, FungusAi, Health};
+use crate::vocab::components::{GridPos, Hero};
+use crate::vocab::components::{Hunger, Sick, Stomach};
+use crate::vocab::components::{Item, PACK_SIZE, Pack};
 use crate::vocab::game::{Mode, NewGame};
+use crate::vocab::intents::{Action, PendingAction};
 use crate::vocab::log::GameLog;
+use crate::vocab::messages::Goal;
+use crate::vocab::messages::StartWalk;
 use crate::vocab::reset::ResetOnNewGame;
+use crate::vocab::resources::Level;
+use crate::vocab::resources::TurnCount;
+use crate::vocab::resources::{Seen, Sight};
 use crate::vocab::states::Screen;
+use crate::vocab::states::TurnPhase;
 use crate::vocab::text;
 pub use wanted::{BestGear, Carrying};
-
-/// Where the walk goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Goal {
-    /// The nearest tile the hero has not seen, or item it wants.
-    Unexplored,
-    /// The known stairs down.
-    StairsDown,
-}
-
-/// Asks for a walk: sent by the keys, or by a test or the bot.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StartWalk(pub Goal);
 
 /// What the walk knows of the hero, as it was at the last step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

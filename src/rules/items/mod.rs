@@ -8,47 +8,25 @@ use bevy::prelude::*;
 use gloomdelve_core::mapgen::stairs::walk_distances;
 use gloomdelve_core::{Pos, Tile};
 
-use crate::rules::creatures::{Fighter, RulesRng};
-use crate::rules::levels::{Dungeon, NewLevel};
-use crate::rules::map::{Drawn, GridPos, Layer, Level};
-use crate::view::tilemap::FogRule;
+use crate::vocab::components::Equipment;
+use crate::vocab::components::Fighter;
+use crate::vocab::messages::SpellCast;
+
+use crate::vocab::components::FogRule;
+use crate::vocab::components::Item;
+use crate::vocab::components::PACK_SIZE;
+use crate::vocab::components::Pack;
+use crate::vocab::components::Purse;
+use crate::vocab::components::{Drawn, GridPos, Layer};
 use crate::vocab::data::{ItemBook, ItemEffect};
 use crate::vocab::game::NewGame;
 use crate::vocab::reset::ResetOnNewGame;
-use crate::vocab::states::{EnterPlaying, Screen};
-
-/// How many items the pack holds.
-pub const PACK_SIZE: usize = 20;
-
-/// An item of the kind at this index in the [`ItemBook`].
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Item {
-    pub kind: usize,
-}
-
-/// The hero's pack, in pickup order, with the items of one stack side by
-/// side. Items in it have no [`GridPos`]. It holds [`PACK_SIZE`] slots: an
-/// item of a stacking kind shares the slot of its kind (see [`slots`]).
-#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Pack(pub Vec<Entity>);
-
-impl Pack {
-    /// Puts `item`, whose stack is `stack`, in the pack: right after the
-    /// last item of its stack, or at the end. `stack_of` tells the stack of
-    /// an item already in it.
-    pub fn insert(
-        &mut self,
-        item: Entity,
-        stack: Option<usize>,
-        stack_of: impl Fn(Entity) -> Option<usize>,
-    ) {
-        let after = stack.and_then(|kind| self.0.iter().rposition(|&e| stack_of(e) == Some(kind)));
-        match after {
-            Some(last) => self.0.insert(last + 1, item),
-            None => self.0.push(item),
-        }
-    }
-}
+use crate::vocab::resources::Level;
+use crate::vocab::resources::RulesRng;
+use crate::vocab::resources::{Dungeon, NewLevel};
+use crate::vocab::states::EnterLevel;
+use crate::vocab::states::HeroTurn;
+use crate::vocab::states::Screen;
 
 /// The stack an item joins in the pack (its kind, for a kind that stacks),
 /// or `None` when it takes a slot of its own.
@@ -84,65 +62,33 @@ pub fn slots_in_world(world: &World, pack: &Pack) -> Vec<Vec<Entity>> {
     })
 }
 
-/// The hero's coins, counted in copper; they take no pack slot.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Purse {
-    pub copper: u32,
-}
-
-impl Purse {
-    /// The purse as gold, silver and copper: 1 gold = 10 silver = 100 copper.
-    pub fn coins(self) -> (u32, u32, u32) {
-        (self.copper / 100, self.copper / 10 % 10, self.copper % 10)
-    }
-
-    /// "2 gold, 3 silver, 5 copper", leaving out what is zero.
-    pub fn describe(self) -> String {
-        let (g, s, c) = self.coins();
-        let parts: Vec<String> = [(g, "gold"), (s, "silver"), (c, "copper")]
-            .into_iter()
-            .filter(|(n, _)| *n > 0)
-            .map(|(n, metal)| format!("{n} {metal}"))
-            .collect();
-        if parts.is_empty() {
-            "no coins".to_string()
-        } else {
-            parts.join(", ")
-        }
-    }
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.despawn_on_new_game::<With<Item>>();
     app.add_systems(
         OnEnter(Screen::Playing),
         (scatter_items, place_the_key, finish_new_level)
             .chain()
-            .after(crate::rules::creatures::seed_rules_rng)
-            .after(crate::rules::creatures::populate)
-            .in_set(EnterPlaying::Rules)
+            .in_set(EnterLevel::Stock)
             .run_if(resource_exists::<NewLevel>),
     );
-    app.add_message::<scrolls::SpellCast>();
+    app.add_message::<SpellCast>();
     app.add_systems(
         Update,
-        (use_item::use_or_drop, scrolls::read_scroll)
-            .before(crate::rules::turn::hero_acts)
-            .in_set(crate::rules::turn::TurnPhase::HeroActs),
+        (use_item::use_or_drop, scrolls::read_scroll).in_set(HeroTurn::Items),
     );
     app.add_systems(
         Update,
         (
-            use_item::refresh_hero_stats.in_set(crate::rules::turn::TurnPhase::UpdateFov),
-            use_item::refresh_hero_stats.in_set(crate::rules::turn::TurnPhase::UpdateHud),
+            use_item::refresh_hero_stats.in_set(crate::vocab::states::TurnPhase::UpdateFov),
+            use_item::refresh_hero_stats.in_set(crate::vocab::states::TurnPhase::UpdateHud),
         )
             .run_if(in_state(Screen::Playing)),
     );
     app.add_systems(
         Update,
         scrolls::wear_off_paralysis
-            .in_set(crate::rules::turn::TurnPhase::ResolveDeaths)
-            .run_if(on_message::<crate::rules::turn::TurnTaken>),
+            .in_set(crate::vocab::states::TurnPhase::ResolveDeaths)
+            .run_if(on_message::<crate::vocab::messages::TurnTaken>),
     );
 }
 
@@ -302,11 +248,7 @@ pub fn pick_up_at(
 
 /// The hero's pack and purse start empty.
 pub fn hero_belongings() -> impl Bundle {
-    (
-        Pack::default(),
-        Purse::default(),
-        use_item::Equipment::default(),
-    )
+    (Pack::default(), Purse::default(), Equipment::default())
 }
 
 #[cfg(test)]

@@ -6,20 +6,16 @@ use bevy::prelude::*;
 use gloomdelve_core::Pos;
 use gloomdelve_core::fov::{disc, within_radius};
 
-use super::{Item, Pack};
-use crate::rules::combat::{Actors, Paralyzed};
-use crate::rules::map::Hero;
-use crate::rules::turn::{Action, PendingAction, TurnTaken};
+use crate::rules::combat::Actors;
+use crate::vocab::components::Hero;
+use crate::vocab::components::Paralyzed;
+use crate::vocab::components::{Item, Pack};
 use crate::vocab::data::{ItemEffect, ScrollKind};
 use crate::vocab::game::NewGame;
+use crate::vocab::intents::{Action, PendingAction};
+use crate::vocab::messages::SpellCast;
+use crate::vocab::messages::TurnTaken;
 use crate::vocab::text::{capitalised, the};
-
-/// A spell went off on these tiles: the presentation flashes them.
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct SpellCast {
-    pub kind: ScrollKind,
-    pub tiles: Vec<Pos>,
-}
 
 /// Plays a pending `Read`: the scroll is used up only when it works.
 pub fn read_scroll(

@@ -3,38 +3,19 @@
 
 use bevy::prelude::*;
 
-use super::{Item, Pack};
-use crate::rules::creatures::{Fighter, Health};
-use crate::rules::hunger::Stomach;
-use crate::rules::map::{GridPos, Hero};
-use crate::rules::turn::{Action, PendingAction, TurnCount, TurnTaken};
-use crate::view::tilemap::FogRule;
+use crate::vocab::components::Equipment;
+use crate::vocab::components::FogRule;
+use crate::vocab::components::Stomach;
+use crate::vocab::components::{Fighter, Health};
+use crate::vocab::components::{GridPos, Hero};
+use crate::vocab::components::{Item, Pack};
 use crate::vocab::data::{ItemBook, ItemEffect};
 use crate::vocab::game::NewGame;
+use crate::vocab::intents::{Action, PendingAction};
 use crate::vocab::log::GameLog;
+use crate::vocab::messages::TurnTaken;
+use crate::vocab::resources::TurnCount;
 use crate::vocab::text::{capitalised, the};
-
-/// What the hero wears. Worn items stay in the pack.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Equipment {
-    pub weapon: Option<Entity>,
-    pub armour: Option<Entity>,
-}
-
-impl Equipment {
-    pub fn is_worn(&self, item: Entity) -> bool {
-        self.weapon == Some(item) || self.armour == Some(item)
-    }
-
-    fn take_off(&mut self, item: Entity) {
-        if self.weapon == Some(item) {
-            self.weapon = None;
-        }
-        if self.armour == Some(item) {
-            self.armour = None;
-        }
-    }
-}
 
 /// The hero's attack and defense: the base from the rules plus what is worn.
 pub fn worn_stats(

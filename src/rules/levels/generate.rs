@@ -6,8 +6,8 @@ use gloomdelve_core::mapgen::caves::{self, CaveStyle};
 use gloomdelve_core::mapgen::{Map, Stairs, rooms, surface};
 use gloomdelve_core::rng::{GameRng, derive_seed};
 
-use crate::rules::map::Level;
 use crate::vocab::game::NewGame;
+use crate::vocab::resources::Level;
 
 /// The kinds of level below the surface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

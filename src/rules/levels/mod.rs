@@ -5,54 +5,25 @@
 pub mod generate;
 pub mod records;
 
-use std::collections::BTreeMap;
-
 use bevy::prelude::*;
 use gloomdelve_core::{Pos, Terrain, Tile};
 
-use crate::rules::items::{Item, Pack};
-use crate::rules::map::{GridPos, Hero, Level};
-use crate::rules::turn::{TurnCount, TurnPhase};
+use crate::vocab::components::{GridPos, Hero};
+use crate::vocab::components::{Item, Pack};
 use crate::vocab::data::ItemEffect;
 use crate::vocab::game::NewGame;
 use crate::vocab::log::GameLog;
 use crate::vocab::reset::ResetOnNewGame;
+use crate::vocab::resources::Dungeon;
+use crate::vocab::resources::Level;
+use crate::vocab::resources::NewLevel;
+use crate::vocab::resources::Travel;
+use crate::vocab::resources::TurnCount;
+use crate::vocab::resources::Way;
+use crate::vocab::resources::Won;
 use crate::vocab::states::Screen;
-use records::{StoredLevel, restore_level, stash_level};
-
-/// Where the hero is in the dungeon, and every level it has left.
-#[derive(Resource, Clone, Debug, Default, PartialEq)]
-pub struct Dungeon {
-    /// The current depth: 0 is the surface.
-    pub depth: u32,
-    /// The deepest level reached.
-    pub deepest: u32,
-    /// The levels off screen, by depth.
-    pub stored: BTreeMap<u32, StoredLevel>,
-    /// The turn the hero arrived on the current level.
-    pub arrived: u64,
-}
-
-/// Present while the current level is new and still needs its creatures
-/// and items; the population systems remove it.
-#[derive(Resource, Debug, Default)]
-pub struct NewLevel;
-
-/// Which way the hero is going.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Way {
-    Down,
-    Up,
-}
-
-/// A trip down or up the stairs, asked for by the hero's turn and made
-/// once the turn is over.
-#[derive(Resource, Debug, Default)]
-pub struct Travel(pub Option<Way>);
-
-/// Present once the hero has come home with the Gold Key.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Won;
+use crate::vocab::states::TurnPhase;
+use records::{restore_level, stash_level};
 
 pub(super) fn plugin(app: &mut App) {
     app.reset_on_new_game::<Travel>();
@@ -79,7 +50,7 @@ pub fn find_tile(terrain: &Terrain, tile: Tile) -> Option<Pos> {
 /// Leaves the level once the turn that took the stairs is over.
 fn start_travel(
     travel: Res<Travel>,
-    hero: Single<&crate::rules::creatures::Health, With<Hero>>,
+    hero: Single<&crate::vocab::components::Health, With<Hero>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     if travel.0.is_some() && hero.hp > 0 {
@@ -95,10 +66,6 @@ pub fn change_level(world: &mut World) {
     world
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
-    if world.contains_resource::<crate::rules::hunt::FreshWorld>() {
-        crate::rules::hunt::open_a_fresh_world(world);
-        return;
-    }
     let Some(way) = way else {
         return;
     };
@@ -116,14 +83,14 @@ pub fn change_level(world: &mut World) {
             let new_game = world.resource::<NewGame>().clone();
             world.insert_resource(generate::level_at(&new_game, to));
             world.insert_resource(NewLevel);
-            world.remove_resource::<crate::rules::fov::Sight>();
+            world.remove_resource::<crate::vocab::resources::Sight>();
         }
     }
     dungeon.depth = to;
     dungeon.deepest = dungeon.deepest.max(to);
     dungeon.arrived = world.resource::<TurnCount>().0;
     world.insert_resource(dungeon);
-    world.insert_resource(crate::save::SaveSoon);
+    world.insert_resource(crate::vocab::resources::SaveSoon);
     let arrival = arrival_point(world.resource::<Level>(), way);
     let hero = world
         .query_filtered::<Entity, With<Hero>>()

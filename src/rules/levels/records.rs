@@ -3,169 +3,19 @@
 //! despawns its entities into records; restoring spawns them back.
 
 use bevy::prelude::*;
-use gloomdelve_core::{Grid, Pos, Terrain};
-use serde::{Deserialize, Serialize};
+use gloomdelve_core::Grid;
 
-use crate::rules::combat::{Corpse, Paralyzed};
-use crate::rules::creatures::{
-    Creature, CreatureId, FungusAi, GoblinAi, Health, spawn_creature_with_id,
-};
-use crate::rules::fov::Sight;
-use crate::rules::items::{Item, item};
-use crate::rules::map::{Drawn, GridPos, Level};
-use crate::view::tilemap::FogRule;
+use crate::rules::creatures::spawn_creature_with_id;
+use crate::rules::items::item;
+use crate::vocab::components::FogRule;
+use crate::vocab::components::Item;
+use crate::vocab::components::{Corpse, Paralyzed};
+use crate::vocab::components::{Creature, CreatureId, FungusAi, GoblinAi, Health};
+use crate::vocab::components::{Drawn, GridPos};
 use crate::vocab::game::NewGame;
-
-/// A level kept as data while the hero is elsewhere.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct StoredLevel {
-    #[serde(with = "compact::terrain")]
-    pub terrain: Terrain,
-    /// Where the hero first arrived.
-    pub start: Pos,
-    /// The tiles the hero has seen.
-    #[serde(with = "compact::memory")]
-    pub memory: Grid<bool>,
-    pub creatures: Vec<CreatureRecord>,
-    pub items: Vec<ItemRecord>,
-}
-
-/// Grids written as one line of characters per row, so a 600×600 level
-/// takes about 360 KB rather than megabytes.
-mod compact {
-    use gloomdelve_core::{Grid, Pos, Terrain, Tile};
-    use serde::de::Error;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    /// One character per tile kind, every kind its own (unlike the map glyphs).
-    const TILE_CHARS: [(Tile, char); 10] = [
-        (Tile::Wall, '#'),
-        (Tile::DeepRock, ' '),
-        (Tile::Floor, '.'),
-        (Tile::DugFloor, ','),
-        (Tile::Tunnel, '='),
-        (Tile::StairsUp, '<'),
-        (Tile::StairsDown, '>'),
-        (Tile::Grass, '"'),
-        (Tile::Water, '~'),
-        (Tile::Tree, 'T'),
-    ];
-
-    fn rows<T>(grid: &Grid<T>, to_char: impl Fn(&T) -> char) -> Vec<String> {
-        (0..grid.height())
-            .map(|y| {
-                (0..grid.width())
-                    .map(|x| to_char(&grid[Pos::new(x, y)]))
-                    .collect()
-            })
-            .collect()
-    }
-
-    /// Rebuilds a grid from equal-length rows, or says what is wrong.
-    fn grid_from_rows<T: Clone + Default, E: Error>(
-        rows: &[String],
-        from_char: impl Fn(char) -> Option<T>,
-    ) -> Result<Grid<T>, E> {
-        let width = rows.first().map_or(0, |r| r.chars().count());
-        if rows.is_empty() || rows.iter().any(|r| r.chars().count() != width) {
-            return Err(E::custom("the map rows are missing or of unequal length"));
-        }
-        let mut grid = Grid::new(width as i32, rows.len() as i32, T::default());
-        for (y, row) in rows.iter().enumerate() {
-            for (x, c) in row.chars().enumerate() {
-                let value = from_char(c)
-                    .ok_or_else(|| E::custom(format!("unknown map character {c:?}")))?;
-                grid[Pos::new(x as i32, y as i32)] = value;
-            }
-        }
-        Ok(grid)
-    }
-
-    pub mod terrain {
-        use super::*;
-
-        #[derive(Serialize, Deserialize)]
-        struct Text {
-            border: i32,
-            rows: Vec<String>,
-        }
-
-        pub fn serialize<S: Serializer>(terrain: &Terrain, s: S) -> Result<S::Ok, S::Error> {
-            let char_of = |t: &Tile| {
-                TILE_CHARS
-                    .iter()
-                    .find(|(k, _)| k == t)
-                    .map_or('#', |(_, c)| *c)
-            };
-            Text {
-                border: terrain.border(),
-                rows: rows(terrain.tiles(), char_of),
-            }
-            .serialize(s)
-        }
-
-        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Terrain, D::Error> {
-            let text = Text::deserialize(d)?;
-            let tile_of = |c| TILE_CHARS.iter().find(|(_, k)| *k == c).map(|(t, _)| *t);
-            let tiles =
-                grid_from_rows::<TileSlot, D::Error>(&text.rows, |c| tile_of(c).map(TileSlot))?;
-            let tiles = Grid::from_fn(tiles.width(), tiles.height(), |p| tiles[p].0);
-            Ok(Terrain::new(tiles, text.border))
-        }
-
-        /// A tile with a default, for building the grid.
-        #[derive(Clone, Copy)]
-        struct TileSlot(Tile);
-
-        impl Default for TileSlot {
-            fn default() -> Self {
-                Self(Tile::DeepRock)
-            }
-        }
-    }
-
-    pub mod memory {
-        use super::*;
-
-        pub fn serialize<S: Serializer>(memory: &Grid<bool>, s: S) -> Result<S::Ok, S::Error> {
-            rows(memory, |&seen| if seen { '+' } else { '-' }).serialize(s)
-        }
-
-        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Grid<bool>, D::Error> {
-            let rows = Vec::<String>::deserialize(d)?;
-            grid_from_rows::<bool, D::Error>(&rows, |c| match c {
-                '+' => Some(true),
-                '-' => Some(false),
-                _ => None,
-            })
-        }
-    }
-}
-
-/// One creature as data: its kind, place, health and AI memory.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CreatureRecord {
-    pub id: u64,
-    pub kind: usize,
-    pub pos: Pos,
-    pub hp: i32,
-    pub max_hp: i32,
-    pub fungus_spreads: Option<u32>,
-    pub goblin_last_seen: Option<Pos>,
-    pub paralyzed: Option<u32>,
-}
-
-/// One item lying on the floor, as data.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ItemRecord {
-    pub kind: usize,
-    pub name: String,
-    pub sprite: String,
-    pub pos: Pos,
-    /// Whether the hero has seen it, so it shows dimmed from memory.
-    pub seen: bool,
-    pub corpse: Option<Corpse>,
-}
+use crate::vocab::records::{CreatureRecord, ItemRecord, StoredLevel};
+use crate::vocab::resources::Level;
+use crate::vocab::resources::Sight;
 
 type CreatureParts<'a> = (
     Entity,
@@ -321,7 +171,10 @@ fn respawn_item(commands: &mut Commands, new_game: &NewGame, record: &ItemRecord
     let mut entity = commands.spawn(item(&new_game.items, record.kind, record.pos));
     entity.insert((
         Name::new(record.name.clone()),
-        Drawn::new(record.sprite.clone(), crate::rules::map::Layer::Items),
+        Drawn::new(
+            record.sprite.clone(),
+            crate::vocab::components::Layer::Items,
+        ),
         FogRule::Remembered { seen: record.seen },
     ));
     if let Some(corpse) = &record.corpse {

@@ -7,8 +7,8 @@ use bevy::prelude::*;
 use gloomdelve_core::{Dir, Pos};
 use serde::{Deserialize, Serialize};
 
-use crate::rules::map::Hero;
-use crate::rules::turn::{Action, PendingAction};
+use crate::vocab::components::Hero;
+use crate::vocab::intents::{Action, PendingAction};
 
 /// What the hero's last action means for its next bump into rock.
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,68 +4,28 @@
 pub mod bump;
 
 use bevy::prelude::*;
-use gloomdelve_core::{Blocked, Bump, Dir, Pos, Tile};
+use gloomdelve_core::{Blocked, Bump, Tile};
 
 use crate::rules::combat::Actors;
-use crate::rules::explore::{Goal, StartWalk, Walking};
-use crate::rules::hunger::{HeroDug, Stomach};
-use crate::rules::items::{Belongings, Pack, Purse, pick_up_at};
-use crate::rules::levels::{Dungeon, Travel, Way};
-use crate::rules::map::{Hero, TerrainChanged};
+use crate::rules::explore::Walking;
+use crate::rules::items::{Belongings, pick_up_at};
+use crate::vocab::components::Hero;
+use crate::vocab::components::Stomach;
+use crate::vocab::components::{Pack, Purse};
 use crate::vocab::game::{Mode, NewGame};
+use crate::vocab::intents::Action;
+use crate::vocab::intents::PendingAction;
 use crate::vocab::log::GameLog;
+use crate::vocab::messages::HeroDug;
+use crate::vocab::messages::TerrainChanged;
+use crate::vocab::messages::TurnTaken;
+use crate::vocab::messages::{Goal, StartWalk};
 use crate::vocab::reset::ResetOnNewGame;
-use crate::vocab::states::{EnterPlaying, Overlay, Screen};
+use crate::vocab::resources::TurnCount;
+use crate::vocab::resources::{Dungeon, Travel, Way};
+use crate::vocab::states::TurnPhase;
+use crate::vocab::states::{EnterPlaying, HeroTurn, Overlay, Screen};
 use bump::BumpMemory;
-
-/// Something the hero does. Each one that succeeds takes one turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Step, attack or dig in a direction, by bumping.
-    Move(Dir),
-    /// Let a turn pass.
-    Wait,
-    /// Pick up what lies on the hero's tile.
-    PickUp,
-    /// Use, wear or take off an item in the pack.
-    Use(Entity),
-    /// Drop an item from the pack onto the hero's tile.
-    Drop(Entity),
-    /// Read a scroll, aimed at a tile when it needs a target.
-    Read {
-        scroll: Entity,
-        target: Option<Pos>,
-    },
-    /// Eat the food lying on the hero's tile.
-    Eat,
-    /// Take the stairs down, or up.
-    Descend,
-    Ascend,
-}
-
-/// The hero's next action, waiting for the turn systems.
-#[derive(Resource, Default, Debug)]
-pub struct PendingAction(pub Option<Action>);
-
-/// How many turns have passed.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TurnCount(pub u64);
-
-/// Sent when the hero's action used a turn.
-#[derive(Message, Clone, Copy, Debug)]
-pub struct TurnTaken;
-
-/// The phases of one turn, run in this order. Sight is updated right
-/// after the hero acts, so creatures judge what they see by where the hero
-/// stands now (creatures moving never changes what the hero sees).
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TurnPhase {
-    HeroActs,
-    UpdateFov,
-    WorldActs,
-    ResolveDeaths,
-    UpdateHud,
-}
 
 pub(super) fn plugin(app: &mut App) {
     app.reset_on_new_game::<PendingAction>();
@@ -85,17 +45,12 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        (hero_acts, count_turn).chain().in_set(TurnPhase::HeroActs),
+        (
+            hero_acts.in_set(HeroTurn::Moves),
+            count_turn.in_set(HeroTurn::Count),
+        ),
     );
-    app.add_systems(
-        Update,
-        bump::forget_bumps
-            .in_set(TurnPhase::HeroActs)
-            .before(crate::rules::hunger::eat)
-            .before(crate::rules::items::use_item::use_or_drop)
-            .before(crate::rules::items::scrolls::read_scroll)
-            .before(hero_acts),
-    );
+    app.add_systems(Update, bump::forget_bumps.in_set(HeroTurn::Observe));
     app.add_systems(
         OnEnter(Screen::Playing),
         welcome.in_set(EnterPlaying::Rules),
@@ -122,7 +77,7 @@ fn action_pending(pending: Res<PendingAction>) -> bool {
 }
 
 /// The hero as its turn needs it.
-type HeroTurn<'a> = (
+type HeroParts<'a> = (
     Entity,
     &'a mut Pack,
     &'a mut Purse,
@@ -134,7 +89,7 @@ type HeroTurn<'a> = (
 pub(crate) fn hero_acts(
     mut pending: ResMut<PendingAction>,
     mut actors: Actors,
-    hero: Single<HeroTurn, With<Hero>>,
+    hero: Single<HeroParts, With<Hero>>,
     mut items: Belongings,
     new_game: Res<NewGame>,
     mut commands: Commands,

@@ -8,10 +8,10 @@ use bevy::prelude::*;
 use bevy::sprite::Text2dShadow;
 use gloomdelve_core::Pos;
 
-use crate::rules::combat::Damaged;
-use crate::rules::map::Level;
 use crate::view::assets::SpriteBook;
 use crate::view::tilemap::tile_centre;
+use crate::vocab::messages::Damaged;
+use crate::vocab::resources::Level;
 use crate::vocab::states::Screen;
 
 /// How long a number floats, in seconds.

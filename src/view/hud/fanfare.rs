@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::rules::hunt::Fanfare;
+use crate::vocab::messages::Fanfare;
 
 /// How long the flash takes to fade, in seconds.
 const FLASH_SECONDS: f32 = 1.2;

@@ -7,12 +7,13 @@ use bevy::window::PrimaryWindow;
 use gloomdelve_core::Pos;
 
 use super::spells::tile_under;
-use crate::rules::creatures::{Creature, Health};
-use crate::rules::fov::{Seen, Sight};
-use crate::rules::items::Item;
-use crate::rules::map::{GridPos, Level};
 use crate::view::assets::SpriteBook;
-use crate::view::tilemap::FogRule;
+use crate::vocab::components::FogRule;
+use crate::vocab::components::GridPos;
+use crate::vocab::components::Item;
+use crate::vocab::components::{Creature, Health};
+use crate::vocab::resources::Level;
+use crate::vocab::resources::{Seen, Sight};
 use crate::vocab::states::Screen;
 use crate::vocab::text;
 

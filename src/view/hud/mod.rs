@@ -13,15 +13,15 @@ pub mod spells;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use crate::rules::combat::Paralyzed;
-use crate::rules::creatures::{Creature, Health};
-use crate::rules::hunger::{Hunger, Sick, Stomach};
-use crate::rules::levels::Dungeon;
-use crate::rules::map::Hero;
-use crate::rules::turn::TurnCount;
 use crate::view::camera::PlayArea;
+use crate::vocab::components::Hero;
+use crate::vocab::components::Paralyzed;
+use crate::vocab::components::{Creature, Health};
+use crate::vocab::components::{Hunger, Sick, Stomach};
 use crate::vocab::game::{Mode, NewGame};
 use crate::vocab::log::GameLog;
+use crate::vocab::resources::Dungeon;
+use crate::vocab::resources::TurnCount;
 use crate::vocab::states::{EnterPlaying, Screen};
 
 /// How many log lines the HUD shows.

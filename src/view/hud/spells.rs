@@ -9,16 +9,17 @@ use gloomdelve_core::Pos;
 use gloomdelve_core::fov::disc;
 
 use crate::input::inventory::{Aiming, ChosenAct};
-use crate::rules::creatures::{Creature, CreatureId, Fighter, Health};
-use crate::rules::fov::{Seen, Sight};
-use crate::rules::items::Item;
-use crate::rules::items::scrolls::SpellCast;
-use crate::rules::map::{GridPos, Hero, Level};
-use crate::rules::turn::Action;
 use crate::view::assets::SpriteBook;
 use crate::view::tilemap::tile_centre;
+use crate::vocab::components::Item;
+use crate::vocab::components::{Creature, CreatureId, Fighter, Health};
+use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::data::{ItemEffect, ScrollKind};
 use crate::vocab::game::NewGame;
+use crate::vocab::intents::Action;
+use crate::vocab::messages::SpellCast;
+use crate::vocab::resources::Level;
+use crate::vocab::resources::{Seen, Sight};
 use crate::vocab::states::{Overlay, Screen};
 use crate::vocab::text;
 

@@ -92,7 +92,7 @@ fn save_and_quit(world: &mut World) {
         }
         Err(message) => {
             error!("{message}");
-            let turn = world.resource::<crate::rules::turn::TurnCount>().0;
+            let turn = world.resource::<crate::vocab::resources::TurnCount>().0;
             world.resource_mut::<GameLog>().say(
                 turn,
                 format!("Saving failed, so the game stays open: {message}"),

@@ -1,0 +1,311 @@
+//! Components: what the hero, the creatures and the items are made of.
+
+use bevy::prelude::*;
+use gloomdelve_core::Pos;
+
+use crate::vocab::data::HungerRules;
+
+/// A tile position on the level, for anything that stands on the map.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Deref, DerefMut)]
+pub struct GridPos(pub Pos);
+
+/// The draw layers above the terrain, bottom to top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layer {
+    Items,
+    Creatures,
+    Hero,
+}
+
+/// What draws something on the map: an atlas sprite name and its layer.
+/// The rules choose it (from data); the presentation draws it.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Drawn {
+    pub sprite: String,
+    pub layer: Layer,
+}
+
+impl Drawn {
+    pub fn new(sprite: impl Into<String>, layer: Layer) -> Self {
+        Self {
+            sprite: sprite.into(),
+            layer,
+        }
+    }
+}
+
+/// The player's character.
+#[derive(Component, Debug)]
+pub struct Hero;
+
+/// How something on the map, other than terrain, shows through the fog.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FogRule {
+    /// Drawn only while its tile is in view: creatures and effects.
+    OnlyInView,
+    /// Drawn in view, and dimmed where it was last seen: items.
+    Remembered { seen: bool },
+}
+
+/// A creature of the kind at this index in the [`CreatureBook`].
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Creature {
+    pub kind: usize,
+}
+
+/// A stable id: creatures act in id order, and saves keep it.
+#[derive(
+    Component,
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+pub struct CreatureId(pub u64);
+
+/// Hit points.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Health {
+    pub hp: i32,
+    pub max: i32,
+}
+
+/// Attack and defense for the damage roll.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fighter {
+    pub attack: i32,
+    pub defense: i32,
+}
+
+/// Actions per hero turn.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Speed(pub u8);
+
+/// How far a creature sees the hero.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sees(pub i32);
+
+/// A fungus and how many children it has planted.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FungusAi {
+    pub spreads: u32,
+}
+
+/// Flutters at random and bites whatever it bumps.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct BatAi;
+
+/// Wanders; bites the hero when next to it.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct RatAi;
+
+/// Chases the hero it sees; remembers where it last saw it.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GoblinAi {
+    pub last_seen: Option<Pos>,
+}
+
+/// A creature that skips its turns until `turns` runs out.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Paralyzed {
+    pub turns: u32,
+}
+
+/// A dead creature's body: food worth `maxHp × 3`, halved once it rots.
+#[derive(Component, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Corpse {
+    pub food: i32,
+    /// The turn of the death, from which it rots.
+    pub died: u64,
+    pub rotten: bool,
+}
+
+/// How many items the pack holds.
+pub const PACK_SIZE: usize = 20;
+
+/// An item of the kind at this index in the [`ItemBook`].
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub kind: usize,
+}
+
+/// The hero's pack, in pickup order, with the items of one stack side by
+/// side. Items in it have no [`GridPos`]. It holds [`PACK_SIZE`] slots: an
+/// item of a stacking kind shares the slot of its kind (see [`slots`]).
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pack(pub Vec<Entity>);
+
+impl Pack {
+    /// Puts `item`, whose stack is `stack`, in the pack: right after the
+    /// last item of its stack, or at the end. `stack_of` tells the stack of
+    /// an item already in it.
+    pub fn insert(
+        &mut self,
+        item: Entity,
+        stack: Option<usize>,
+        stack_of: impl Fn(Entity) -> Option<usize>,
+    ) {
+        let after = stack.and_then(|kind| self.0.iter().rposition(|&e| stack_of(e) == Some(kind)));
+        match after {
+            Some(last) => self.0.insert(last + 1, item),
+            None => self.0.push(item),
+        }
+    }
+}
+
+/// The hero's coins, counted in copper; they take no pack slot.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Purse {
+    pub copper: u32,
+}
+
+impl Purse {
+    /// The purse as gold, silver and copper: 1 gold = 10 silver = 100 copper.
+    pub fn coins(self) -> (u32, u32, u32) {
+        (self.copper / 100, self.copper / 10 % 10, self.copper % 10)
+    }
+
+    /// "2 gold, 3 silver, 5 copper", leaving out what is zero.
+    pub fn describe(self) -> String {
+        let (g, s, c) = self.coins();
+        let parts: Vec<String> = [(g, "gold"), (s, "silver"), (c, "copper")]
+            .into_iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, metal)| format!("{n} {metal}"))
+            .collect();
+        if parts.is_empty() {
+            "no coins".to_string()
+        } else {
+            parts.join(", ")
+        }
+    }
+}
+
+/// What the hero wears. Worn items stay in the pack.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Equipment {
+    pub weapon: Option<Entity>,
+    pub armour: Option<Entity>,
+}
+
+impl Equipment {
+    pub fn is_worn(&self, item: Entity) -> bool {
+        self.weapon == Some(item) || self.armour == Some(item)
+    }
+
+    pub fn take_off(&mut self, item: Entity) {
+        if self.weapon == Some(item) {
+            self.weapon = None;
+        }
+        if self.armour == Some(item) {
+            self.armour = None;
+        }
+    }
+}
+
+/// How full the hero is. `state` is the last state announced.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Stomach {
+    pub food: i32,
+    pub max: i32,
+    pub state: Hunger,
+}
+
+impl Stomach {
+    /// A stomach as the rules start it.
+    pub fn new(rules: &HungerRules) -> Self {
+        Self {
+            food: rules.start_food,
+            max: rules.max_food,
+            state: Hunger::of(rules.start_food, rules),
+        }
+    }
+
+    /// Adds `food`. Past the maximum the stomach stretches by half the
+    /// excess and is filled to its new size; returns true when it did.
+    pub fn fill(&mut self, food: i32) -> bool {
+        self.food = self.food.saturating_add(food);
+        let excess = self.food.saturating_sub(self.max);
+        if excess <= 0 {
+            return false;
+        }
+        self.max = self.max.saturating_add(excess / 2);
+        self.food = self.max;
+        true
+    }
+}
+
+/// The hunger states, from worst to best.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub enum Hunger {
+    Starving,
+    Weak,
+    Hungry,
+    Normal,
+    Satiated,
+}
+
+impl Hunger {
+    /// The state for this much food under the rules' thresholds.
+    pub fn of(food: i32, rules: &HungerRules) -> Self {
+        if food > rules.satiated_above {
+            Self::Satiated
+        } else if food >= rules.hungry_below {
+            Self::Normal
+        } else if food >= rules.weak_below {
+            Self::Hungry
+        } else if food >= rules.starving_below {
+            Self::Weak
+        } else {
+            Self::Starving
+        }
+    }
+
+    /// Weak and Starving lower attack and stop regeneration.
+    pub fn weakens(self) -> bool {
+        self <= Self::Weak
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Starving => "Starving",
+            Self::Weak => "Weak",
+            Self::Hungry => "Hungry",
+            Self::Normal => "Normal",
+            Self::Satiated => "Satiated",
+        }
+    }
+
+    /// What the hero reads on going from `self` to `to`.
+    pub fn change_message(self, to: Self) -> &'static str {
+        let better = to > self;
+        match (to, better) {
+            (Self::Satiated, _) => "You feel full.",
+            (Self::Normal, true) => "You are no longer hungry.",
+            (Self::Normal, false) => "Your stomach no longer feels full.",
+            (Self::Hungry, true) => "You feel stronger, but you are still hungry.",
+            (Self::Hungry, false) => "You are getting hungry.",
+            (Self::Weak, true) => "You are no longer starving, but still weak with hunger.",
+            (Self::Weak, false) => "You feel weak with hunger. Eat something soon!",
+            (Self::Starving, _) => "You are starving! Eat now or die.",
+        }
+    }
+}
+
+/// The hero is sick from bad meat: it loses HP each turn until `turns` runs out.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sick {
+    pub turns: u32,
+}
+
+/// How far the hero sees.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Vision(pub i32);

@@ -1,0 +1,240 @@
+//! Resources: the state of the game in play that every feature reads.
+
+use std::collections::{BTreeMap, HashMap};
+
+use bevy::prelude::*;
+use gloomdelve_core::fov::{Fov, within_radius};
+use gloomdelve_core::{GameRng, Grid, Pos, Terrain};
+
+use crate::vocab::records::StoredLevel;
+
+/// The level being played.
+#[derive(Resource, Clone, Debug)]
+pub struct Level {
+    pub terrain: Terrain,
+    /// Where the hero arrives.
+    pub start: Pos,
+}
+
+/// Where the hero is in the dungeon, and every level it has left.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Dungeon {
+    /// The current depth: 0 is the surface.
+    pub depth: u32,
+    /// The deepest level reached.
+    pub deepest: u32,
+    /// The levels off screen, by depth.
+    pub stored: BTreeMap<u32, StoredLevel>,
+    /// The turn the hero arrived on the current level.
+    pub arrived: u64,
+}
+
+/// Present while the current level is new and still needs its creatures
+/// and items; the population systems remove it.
+#[derive(Resource, Debug, Default)]
+pub struct NewLevel;
+
+/// A trip down or up the stairs, asked for by the hero's turn and made
+/// once the turn is over.
+#[derive(Resource, Debug, Default)]
+pub struct Travel(pub Option<Way>);
+
+/// Which way the hero is going.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    Down,
+    Up,
+}
+
+/// Present once the hero has come home with the Gold Key.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Won;
+
+/// How many turns have passed.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnCount(pub u64);
+
+/// The game-rule random numbers, seeded from the game seed and saved with it.
+#[derive(Resource, Debug, Clone)]
+pub struct RulesRng(pub GameRng);
+
+/// Who stands on which tile: the hero and every creature. Kept up to date
+/// by every move, so no two ever share a tile.
+#[derive(Resource, Debug, Default)]
+pub struct Occupancy(HashMap<Pos, Entity>);
+
+impl Occupancy {
+    /// Nobody stands anywhere (before the occupancy is rebuilt).
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    pub fn at(&self, pos: Pos) -> Option<Entity> {
+        self.0.get(&pos).copied()
+    }
+
+    pub fn is_free(&self, pos: Pos) -> bool {
+        !self.0.contains_key(&pos)
+    }
+
+    pub fn place(&mut self, entity: Entity, pos: Pos) {
+        self.0.insert(pos, entity);
+    }
+
+    pub fn relocate(&mut self, entity: Entity, from: Pos, to: Pos) {
+        if self.0.get(&from) == Some(&entity) {
+            self.0.remove(&from);
+        }
+        self.0.insert(to, entity);
+    }
+
+    pub fn remove(&mut self, entity: Entity, pos: Pos) {
+        if self.0.get(&pos) == Some(&entity) {
+            self.0.remove(&pos);
+        }
+    }
+}
+
+/// The next free creature id.
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct NextCreatureId(pub u64);
+
+/// What the hero has killed this game: each victim's name and max HP,
+/// for the score.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct Kills(pub Vec<(String, i32)>);
+
+/// What killed the hero, once it is dead.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct DeathCause(pub Option<String>);
+
+/// What the hero knows of a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Seen {
+    #[default]
+    Unseen,
+    /// Seen before, not now: drawn dimmed.
+    Remembered,
+    /// In view this turn.
+    Visible,
+}
+
+/// The hero's sight on the current level.
+#[derive(Resource, Debug)]
+pub struct Sight {
+    state: Grid<Seen>,
+    /// The update each tile was last seen in, to spot changes cheaply.
+    stamp: Grid<u32>,
+    epoch: u32,
+    visible: Vec<Pos>,
+    fov: Fov,
+}
+
+impl Sight {
+    /// The level's width, in tiles.
+    pub fn width(&self) -> i32 {
+        self.state.width()
+    }
+
+    /// The level's height, in tiles.
+    pub fn height(&self) -> i32 {
+        self.state.height()
+    }
+
+    /// Nothing seen yet, or everything when `reveal` is set.
+    pub fn new(width: i32, height: i32, reveal: bool) -> Self {
+        let all = if reveal { Seen::Visible } else { Seen::Unseen };
+        Self {
+            state: Grid::new(width, height, all),
+            stamp: Grid::new(width, height, 0),
+            epoch: 1,
+            visible: Vec::new(),
+            fov: Fov::new(),
+        }
+    }
+
+    /// Sight on a level seen before: `memory` marks the tiles remembered.
+    pub fn remembering(memory: Grid<bool>, reveal: bool) -> Self {
+        let mut sight = Self::new(memory.width(), memory.height(), reveal);
+        if !reveal {
+            for (p, &known) in memory.iter() {
+                if known {
+                    sight.state[p] = Seen::Remembered;
+                }
+            }
+        }
+        sight
+    }
+
+    /// Which tiles the hero has ever seen on this level.
+    pub fn memory(&self) -> Grid<bool> {
+        Grid::from_fn(self.state.width(), self.state.height(), |p| {
+            self.state[p] != Seen::Unseen
+        })
+    }
+
+    pub fn seen(&self, pos: Pos) -> Seen {
+        self.state.get(pos).copied().unwrap_or_default()
+    }
+
+    /// The tiles in view this turn.
+    pub fn visible(&self) -> &[Pos] {
+        &self.visible
+    }
+
+    /// Recomputes sight from `origin` and returns the tiles whose state changed.
+    pub fn update(&mut self, level: &Level, origin: Pos, radius: i32) -> Vec<Pos> {
+        self.epoch += 1;
+        let (epoch, mut changed) = (self.epoch, Vec::new());
+        let previous = std::mem::take(&mut self.visible);
+        let Self {
+            state,
+            stamp,
+            fov,
+            visible,
+            ..
+        } = self;
+        fov.compute(
+            origin,
+            radius,
+            |p| level.terrain.tile(p).blocks_sight(),
+            |p| {
+                let Some(last) = stamp.get_mut(p) else { return };
+                if *last == epoch {
+                    return;
+                }
+                if *last != epoch - 1 || state[p] != Seen::Visible {
+                    changed.push(p);
+                }
+                *last = epoch;
+                state[p] = Seen::Visible;
+                visible.push(p);
+            },
+        );
+        for p in previous {
+            if self.stamp[p] != epoch && self.state[p] == Seen::Visible {
+                self.state[p] = Seen::Remembered;
+                changed.push(p);
+            }
+        }
+        changed
+    }
+
+    /// Whether a creature at `at` with sight `vision` sees the hero: by
+    /// symmetry, exactly when the hero sees that tile and it is in range.
+    pub fn sees_hero(&self, hero: Pos, at: Pos, vision: i32) -> bool {
+        self.seen(at) == Seen::Visible && within_radius(at.x - hero.x, at.y - hero.y, vision)
+    }
+}
+
+/// The creatures in view after the last turn, and whether one of them
+/// was not in view the turn before: a held key stops walking then.
+#[derive(Resource, Debug, Default)]
+pub struct MonstersInView {
+    pub in_view: Vec<Entity>,
+    pub newcomer: bool,
+}
+
+/// Asks for a save once the level just entered is ready.
+#[derive(Resource, Debug, Default)]
+pub struct SaveSoon;
