@@ -275,7 +275,7 @@ pub fn legend(bindings: &Bindings) -> String {
 
 /// Reads the keyboard during play. Needs the rules plugins and a [`Zoom`].
 pub fn plugin(app: &mut App) {
-    app.add_plugins((inventory::plugin, playback::plugin));
+    app.add_plugins(inventory::plugin);
     app.add_message::<TakeScreenshot>();
     app.init_resource::<KeyBindings>();
     app.insert_resource(WalkPace(std::time::Duration::from_millis(70)));

@@ -58,7 +58,7 @@ impl Playback {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         play_next_action

@@ -612,3 +612,63 @@ fn creature_numbers_are_refused_outside_their_range_and_the_hunt_needs_a_mover()
         "one mover is enough"
     );
 }
+
+/// The shipped creatures with one more kind written in: a vole that
+/// behaves like a rat, in the data alone.
+fn book_with_a_vole() -> CreatureBook {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data/creatures.ron");
+    let text = std::fs::read_to_string(path).unwrap();
+    let vole = "    (name: \"vole\", sprite: \"rat\", hp: 5, attack: 3, defense: 0, vision: 5, \
+                speed: 1, ai: Rat, per_cave: 6, from_depth: 0, more_per_depth: 0.0),\n]";
+    let end = text.rfind(']').expect("a list of kinds");
+    CreatureBook::parse(&format!("{}{vole}{}", &text[..end], &text[end + 1..])).unwrap()
+}
+
+#[test]
+fn a_new_kind_that_reuses_an_ai_needs_only_its_data_entry() {
+    let book = book_with_a_vole();
+    let vole = book.find("vole").expect("the vole is read from the data");
+    let voles_at = |app: &mut App| -> Vec<(Entity, Pos)> {
+        let mut q = app.world_mut().query::<(Entity, &Creature, &GridPos)>();
+        q.iter(app.world())
+            .filter(|(_, c, _)| c.kind == vole)
+            .map(|(e, _, p)| (e, p.0))
+            .collect()
+    };
+    let cave = caves::generate(21, 90, 60).unwrap();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    let mut new_game = NewGame::shipped(21, gloomdelve::Mode::Delve).unwrap();
+    new_game.creatures = book.clone();
+    app.add_plugins(GamePlugin { new_game });
+    app.insert_resource(Level {
+        terrain: cave.terrain,
+        start: cave.start,
+    });
+    let mut app = start_playing(app);
+    assert_eq!(voles_at(&mut app).len(), 6, "a new level gets its voles");
+    let start = Pos::new(2, 2);
+    let mut app = app_on(&open_map(30, 20), start, RulesData::default());
+    app.world_mut().resource_mut::<NewGame>().creatures = book;
+    let ids: Vec<Entity> = (0..6)
+        .map(|i| spawn(&mut app, "vole", Pos::new(10 + 2 * i, 10)))
+        .collect();
+    let before = voles_at(&mut app);
+    assert_eq!(before.len(), 6);
+    for &id in &ids {
+        assert!(
+            app.world()
+                .get::<gloomdelve::vocab::components::RatAi>(id)
+                .is_some(),
+            "a vole acts by the rats' AI"
+        );
+        assert_eq!(app.world().get::<Health>(id).unwrap().max, 5);
+    }
+    wait(&mut app, 10);
+    let after = voles_at(&mut app);
+    let moved = before.iter().filter(|b| !after.contains(b)).count();
+    assert!(
+        moved > 0,
+        "voles wander as rats do: {before:?} -> {after:?}"
+    );
+}

@@ -1,0 +1,275 @@
+//! The layout rule, checked on the real `src/`: files under `src/rules/`
+//! never import the view, the input, the simulator or the save, and no
+//! import cycle spans more than two files. The checker is tested on small
+//! made-up trees too, so a broken checker cannot pass the real one.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// The homes the rules must never import.
+const FORBIDDEN_FROM_RULES: [&str; 4] = ["view", "input", "sim", "save"];
+/// The most files one import cycle may span.
+const MAX_CYCLE: usize = 2;
+
+/// Every `.rs` file under `src`, by its path relative to it ("rules/map.rs").
+fn read_tree(src: &Path) -> BTreeMap<String, String> {
+    let mut files = BTreeMap::new();
+    let mut dirs = vec![src.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let name = path.strip_prefix(src).unwrap().to_string_lossy();
+                let text = std::fs::read_to_string(&path).unwrap();
+                files.insert(name.replace('\\', "/"), text);
+            }
+        }
+    }
+    files
+}
+
+/// The text without `//` and `/* */` comments (doc links name modules too).
+fn strip_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("//") {
+            rest = after.find('\n').map_or("", |n| &after[n..]);
+        } else if let Some(after) = rest.strip_prefix("/*") {
+            rest = after.find("*/").map_or("", |n| &after[n + 2..]);
+        } else {
+            let c = rest.chars().next().unwrap();
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
+/// Every module path a `use crate::…;` tree names, expanded: `a::{b, c::d}`
+/// gives `a::b` and `a::c::d`.
+fn expand_use_tree(prefix: &[String], tree: &str) -> Vec<Vec<String>> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in tree.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&tree[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&tree[start..]);
+    let mut paths = Vec::new();
+    for part in parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()) {
+        let part = part.split(" as ").next().unwrap().trim();
+        match part.find('{') {
+            Some(open) if part.ends_with('}') => {
+                let mut inner = prefix.to_vec();
+                inner.extend(segments(part[..open].trim_end_matches("::")));
+                paths.extend(expand_use_tree(&inner, &part[open + 1..part.len() - 1]));
+            }
+            _ => {
+                let mut path = prefix.to_vec();
+                path.extend(segments(part).filter(|s| s != "self"));
+                paths.push(path);
+            }
+        }
+    }
+    paths
+}
+
+fn segments(path: &str) -> impl Iterator<Item = String> + '_ {
+    path.split("::")
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+}
+
+/// Every `crate::` path in a file: in `use` trees and written inline.
+fn crate_paths(text: &str) -> Vec<Vec<String>> {
+    let text = strip_comments(text);
+    let mut paths = Vec::new();
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("crate::") {
+        let before = rest[..at].chars().next_back();
+        let after = &rest[at + "crate::".len()..];
+        let is_use = rest[..at].trim_end().ends_with("use");
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+            rest = after;
+            continue;
+        }
+        if is_use {
+            let end = after.find(';').unwrap_or(after.len());
+            paths.extend(expand_use_tree(&[], &after[..end]));
+            rest = &after[end..];
+        } else {
+            let end = after
+                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                .unwrap_or(after.len());
+            paths.push(segments(&after[..end]).collect());
+            rest = &after[end..];
+        }
+    }
+    paths
+}
+
+/// The deepest file of `files` that a module path lands in.
+fn module_file(files: &BTreeMap<String, String>, path: &[String]) -> Option<String> {
+    (1..=path.len())
+        .flat_map(|n| {
+            let base = path[..n].join("/");
+            [format!("{base}.rs"), format!("{base}/mod.rs")]
+        })
+        .filter(|f| files.contains_key(f))
+        .last()
+}
+
+/// Which files each file imports.
+fn import_graph(files: &BTreeMap<String, String>) -> BTreeMap<String, BTreeSet<String>> {
+    files
+        .iter()
+        .map(|(file, text)| {
+            let targets = crate_paths(text)
+                .iter()
+                .filter_map(|path| module_file(files, path))
+                .filter(|target| target != file)
+                .collect();
+            (file.clone(), targets)
+        })
+        .collect()
+}
+
+/// The edges from a file under `src/<from>/` to one under `src/<to>/`.
+fn edges_between(
+    graph: &BTreeMap<String, BTreeSet<String>>,
+    from: &str,
+    to: &str,
+) -> Vec<(String, String)> {
+    let within = |file: &str, home: &str| {
+        file.starts_with(&format!("{home}/")) || file == format!("{home}.rs")
+    };
+    graph
+        .iter()
+        .filter(|(file, _)| within(file, from))
+        .flat_map(|(file, targets)| {
+            targets
+                .iter()
+                .filter(|t| within(t, to))
+                .map(move |t| (file.clone(), t.clone()))
+        })
+        .collect()
+}
+
+/// The largest strongly connected set of files: the longest import cycle.
+fn largest_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    let reaches = |start: &String| {
+        let mut seen = BTreeSet::from([start.clone()]);
+        let mut todo = vec![start.clone()];
+        while let Some(file) = todo.pop() {
+            for next in graph.get(&file).into_iter().flatten() {
+                if seen.insert(next.clone()) {
+                    todo.push(next.clone());
+                }
+            }
+        }
+        seen
+    };
+    let reach: BTreeMap<&String, BTreeSet<String>> =
+        graph.keys().map(|f| (f, reaches(f))).collect();
+    graph
+        .keys()
+        .map(|file| {
+            reach[file]
+                .iter()
+                .filter(|other| reach.get(other).is_some_and(|r| r.contains(file)))
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+        .max_by_key(Vec::len)
+        .unwrap_or_default()
+}
+
+/// What breaks the layout rule in the tree at `src`, as lines.
+fn layout_problems(src: &Path) -> Vec<String> {
+    let graph = import_graph(&read_tree(src));
+    let mut problems: Vec<String> = FORBIDDEN_FROM_RULES
+        .iter()
+        .flat_map(|home| edges_between(&graph, "rules", home))
+        .map(|(file, target)| format!("src/{file} imports src/{target}"))
+        .collect();
+    let cycle = largest_cycle(&graph);
+    if cycle.len() > MAX_CYCLE {
+        problems.push(format!(
+            "an import cycle spans {} files: {}",
+            cycle.len(),
+            cycle.join(", ")
+        ));
+    }
+    problems
+}
+
+#[test]
+fn the_rules_import_no_other_home_and_no_cycle_spans_more_than_two_files() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let problems = layout_problems(&src);
+    assert!(
+        problems.is_empty(),
+        "the layout rule (README \"Code layout\") is broken:\n{}",
+        problems.join("\n")
+    );
+}
+
+/// Writes a made-up crate tree of `(path, text)` files.
+fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, text) in files {
+        let path = dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn the_checker_finds_a_rules_file_that_imports_the_view_in_any_form() {
+    for import in [
+        "use crate::view::hud::Bar;",
+        "use crate::{vocab::Hero, view::hud::{Bar, Baz}};",
+        "fn f() { crate::view::hud::draw(); }",
+    ] {
+        let dir = tree(&[
+            ("rules/combat.rs", import),
+            ("view/hud.rs", "pub struct Bar;"),
+            ("vocab.rs", "pub struct Hero;"),
+        ]);
+        assert_eq!(
+            layout_problems(dir.path()),
+            ["src/rules/combat.rs imports src/view/hud.rs"],
+            "{import}"
+        );
+    }
+}
+
+#[test]
+fn the_checker_finds_a_cycle_of_three_files_and_allows_one_of_two() {
+    let three = tree(&[
+        ("rules/a.rs", "use crate::rules::b::B;"),
+        ("rules/b.rs", "use crate::rules::c::C;"),
+        ("rules/c.rs", "use crate::rules::a::A; // crate::rules::x"),
+    ]);
+    let problems = layout_problems(three.path());
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].starts_with("an import cycle spans 3 files"));
+    let two = tree(&[
+        ("rules/a.rs", "use crate::rules::b::B;"),
+        ("rules/b.rs", "use crate::rules::a::A;"),
+        ("rules/c.rs", "/* use crate::rules::a::A; */"),
+    ]);
+    assert!(layout_problems(two.path()).is_empty());
+}
