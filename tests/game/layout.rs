@@ -126,8 +126,7 @@ fn module_file(files: &BTreeMap<String, String>, path: &[String]) -> Option<Stri
             let base = path[..n].join("/");
             [format!("{base}.rs"), format!("{base}/mod.rs")]
         })
-        .filter(|f| files.contains_key(f))
-        .last()
+        .rfind(|f| files.contains_key(f))
 }
 
 /// Which files each file imports.
