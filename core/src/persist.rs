@@ -336,11 +336,18 @@ impl fmt::Display for LoadError {
                     "it is not a Gloomdelve file: its first line has no version header"
                 )
             }
-            LoadError::WrongVersion { found, expected } => write!(
-                f,
-                "it was written in version {found} of its format; \
-                 this game reads version {expected}"
-            ),
+            LoadError::WrongVersion { found, expected } => {
+                let by = if found < expected {
+                    "an older"
+                } else {
+                    "a newer"
+                };
+                write!(
+                    f,
+                    "it was written by {by} Gloomdelve, in version {found} of its format; \
+                     this game reads version {expected}"
+                )
+            }
             LoadError::Corrupt(detail) => write!(f, "it is damaged: {detail}"),
         }
     }
@@ -669,7 +676,19 @@ mod tests {
         );
         assert_eq!(
             err.to_string(),
-            "it was written in version 3 of its format; this game reads version 1"
+            "it was written by a newer Gloomdelve, in version 3 of its format; \
+             this game reads version 1"
+        );
+    }
+
+    #[test]
+    fn an_older_version_is_named_as_older() {
+        let text = to_versioned_ron(1, &sample()).unwrap();
+        let err = from_versioned_ron::<Sample>(&text, 2).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "it was written by an older Gloomdelve, in version 1 of its format; \
+             this game reads version 2"
         );
     }
 

@@ -3,6 +3,8 @@
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+
+use crate::vocab::components::Revives;
 use gloomdelve_core::Pos;
 use gloomdelve_core::combat::damage_roll;
 
@@ -305,20 +307,19 @@ pub fn corpse(of: &Name, sprite: &str, at: Pos, max_hp: i32, died: u64) -> impl 
         },
         GridPos(at),
         FogRule::Remembered { seen: false },
-        Visibility::Hidden,
         Drawn::new(format!("{sprite}_corpse"), Layer::Items),
     )
 }
 
-/// The hero's death ends the game; in the hunt it resets the world.
+/// The hero's death ends the game, unless it [`Revives`]: then it fell.
 fn end_the_hero(
-    hero: Single<&Health, With<Hero>>,
-    new_game: Res<NewGame>,
+    hero: Single<(&Health, Has<Revives>), With<Hero>>,
     mut cause: ResMut<DeathCause>,
     mut next: ResMut<NextState<Screen>>,
     mut fell: MessageWriter<crate::vocab::messages::HeroFell>,
 ) {
-    if hero.hp <= 0 && new_game.mode == crate::vocab::game::Mode::Hunt {
+    let (hero, revives) = *hero;
+    if hero.hp <= 0 && revives {
         fell.write(crate::vocab::messages::HeroFell);
     } else if hero.hp <= 0 {
         cause.0.get_or_insert_with(|| "killed".to_string());

@@ -17,9 +17,9 @@ use crate::vocab::components::Sick;
 use crate::vocab::components::Stomach;
 use crate::vocab::components::{Drawn, GridPos, Hero};
 use crate::vocab::components::{Item, Pack};
-use crate::vocab::data::{ItemBook, ItemEffect};
+use crate::vocab::data::ItemBook;
 use crate::vocab::game::NewGame;
-use crate::vocab::intents::{Action, PendingAction};
+use crate::vocab::intents::EatIntent;
 use crate::vocab::log::GameLog;
 use crate::vocab::messages::HeroAte;
 use crate::vocab::messages::HeroDug;
@@ -41,7 +41,7 @@ fn rotten_sprite(fresh: &str) -> String {
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<HeroDug>();
     app.add_message::<HeroAte>();
-    app.add_systems(Update, eat.in_set(HeroTurn::Meals));
+    app.add_systems(Update, eat.in_set(HeroTurn::Resolve));
     app.add_systems(
         Update,
         (burn_food, announce_hunger, feel_sick, rot_corpses)
@@ -49,15 +49,6 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(TurnPhase::WorldActs)
             .run_if(on_message::<TurnTaken>),
     );
-}
-
-/// How much food `item` gives, if it is food: a corpse's own value, or its kind's.
-pub fn nourishment(book: &ItemBook, item: &Item, corpse: Option<&Corpse>) -> Option<i32> {
-    match (corpse, book.kinds[item.kind].effect) {
-        (Some(corpse), _) => Some(corpse.food),
-        (None, ItemEffect::Food(food)) => Some(food),
-        _ => None,
-    }
 }
 
 /// The food to eat first, of `food` (the pack's food in pack order, each
@@ -97,7 +88,7 @@ impl Larder<'_, '_> {
         }
         let food = pack.0.iter().filter_map(|&e| {
             let (_, item, _, corpse, _) = self.items.get(e).ok()?;
-            nourishment(book, item, corpse).map(|_| (e, corpse))
+            item.food_value(book, corpse).map(|_| (e, corpse))
         });
         let meal = best_food(food)?;
         let stack = |e: Entity| {
@@ -129,15 +120,15 @@ fn food_underfoot(at: Pos, book: &ItemBook, items: &Edibles) -> Option<Entity> {
     items
         .iter()
         .filter(|(_, item, _, corpse, pos)| {
-            pos.is_some_and(|p| p.0 == at) && nourishment(book, item, *corpse).is_some()
+            pos.is_some_and(|p| p.0 == at) && item.food_value(book, *corpse).is_some()
         })
         .map(|(entity, ..)| entity)
         .min()
 }
 
-/// Eats food from the pack (`Use`) or from the floor (`Eat`). Eating takes a turn.
+/// Eats food from the pack or from the floor. Eating takes a turn.
 pub(crate) fn eat(
-    mut pending: ResMut<PendingAction>,
+    mut intents: MessageReader<EatIntent>,
     new_game: Res<NewGame>,
     mut hero: Query<(Entity, &GridPos, &mut Pack, &mut Stomach, &mut Health), With<Hero>>,
     items: Edibles,
@@ -149,32 +140,28 @@ pub(crate) fn eat(
     mut taken: MessageWriter<TurnTaken>,
     mut ate: MessageWriter<HeroAte>,
 ) {
+    let Some(&intent) = intents.read().last() else {
+        return;
+    };
     let book = &new_game.items;
-    let Ok((hero, at, mut pack, mut stomach, mut health)) = hero.single_mut() else {
-        refuse_without_hunger(&mut pending, book, &items, &mut log, turn.0);
-        return;
-    };
-    let meal = match pending.0 {
-        Some(Action::Eat) => food_underfoot(at.0, book, &items),
-        Some(Action::Use(item))
-            if items
-                .get(item)
-                .is_ok_and(|(_, i, _, c, _)| nourishment(book, i, c).is_some()) =>
-        {
-            Some(item)
-        }
-        _ => return,
-    };
-    pending.0 = None;
     let mut say = |text: String| log.say(turn.0, text);
+    let Ok((hero, at, mut pack, mut stomach, mut health)) = hero.single_mut() else {
+        return say("There is no hunger in the hunt; you need not eat.".to_string());
+    };
+    let meal = match intent {
+        EatIntent::Underfoot => food_underfoot(at.0, book, &items),
+        EatIntent::Carried(item) if pack.0.contains(&item) => Some(item),
+        EatIntent::Carried(_) => return,
+    };
     let Some(meal) = meal else {
-        say("There is nothing here to eat.".to_string());
-        return;
+        return say("There is nothing here to eat.".to_string());
     };
     let Ok((_, item, name, corpse, _)) = items.get(meal) else {
         return;
     };
-    let food = nourishment(book, item, corpse).unwrap_or(0);
+    let Some(food) = item.food_value(book, corpse) else {
+        return;
+    };
     ate.write(HeroAte { food });
     pack.0.retain(|&e| e != meal);
     commands.entity(meal).despawn();
@@ -197,27 +184,6 @@ pub(crate) fn eat(
         });
     }
     taken.write(TurnTaken);
-}
-
-/// A hero with no stomach (the hunt has no hunger) does not eat.
-fn refuse_without_hunger(
-    pending: &mut PendingAction,
-    book: &ItemBook,
-    items: &Edibles,
-    log: &mut GameLog,
-    turn: u64,
-) {
-    let wants_to_eat = match pending.0 {
-        Some(Action::Eat) => true,
-        Some(Action::Use(item)) => items
-            .get(item)
-            .is_ok_and(|(_, i, _, c, _)| nourishment(book, i, c).is_some()),
-        _ => false,
-    };
-    if wants_to_eat {
-        pending.0 = None;
-        log.say(turn, "There is no hunger in the hunt; you need not eat.");
-    }
 }
 
 /// Each turn costs food, and a dig costs more. At 0 food the hero starves.

@@ -10,8 +10,7 @@ use gloomdelve_core::rng::{GameRng, derive_seed};
 
 use crate::rules::creatures::spawn_creature_with_id;
 use crate::vocab::components::{Creature, CreatureId, Health};
-use crate::vocab::components::{GridPos, Hero};
-use crate::vocab::data::AiKind;
+use crate::vocab::components::{GridPos, Hero, Revives, Stomach};
 use crate::vocab::game::{Mode, NewGame};
 use crate::vocab::log::GameLog;
 use crate::vocab::messages::Fanfare;
@@ -19,6 +18,7 @@ use crate::vocab::messages::HeroFell;
 use crate::vocab::reset::ResetOnNewGame;
 use crate::vocab::resources::DeathCause;
 use crate::vocab::resources::Dungeon;
+use crate::vocab::resources::KnownRooms;
 use crate::vocab::resources::Level;
 use crate::vocab::resources::NewLevel;
 use crate::vocab::resources::NextCreatureId;
@@ -37,7 +37,7 @@ pub struct Spawns(pub Vec<Pos>);
 /// The enemies of this world as generated: who lives where. A death of the
 /// hero brings them all back from this list.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Roster(pub Vec<(CreatureId, usize, Pos)>);
+pub struct Roster(pub Vec<(CreatureId, String, Pos)>);
 
 /// Every enemy is dead: the countdown to the next world.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,9 +56,17 @@ pub(super) fn plugin(app: &mut App) {
         OnEnter(Screen::Playing),
         EnterLevel::Populate.run_if(not(is_hunt)),
     );
+    app.add_observer(fit_the_hunter);
+    app.remove_on_new_game::<KnownRooms>();
     app.add_systems(
         OnEnter(Screen::Playing),
         open_the_warrens.in_set(EnterLevel::World).run_if(is_hunt),
+    );
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        (know_the_warrens, welcome_the_hunter)
+            .in_set(EnterLevel::Settle)
+            .run_if(is_hunt),
     );
     app.add_systems(
         OnEnter(Screen::Travelling),
@@ -92,6 +100,37 @@ pub fn is_hunt(new_game: Res<NewGame>) -> bool {
     new_game.mode == Mode::Hunt
 }
 
+/// The hunter has no hunger, and gets up again when it falls.
+fn fit_the_hunter(added: On<Add, Hero>, new_game: Res<NewGame>, mut commands: Commands) {
+    if new_game.mode == Mode::Hunt {
+        commands
+            .entity(added.entity)
+            .insert(Revives)
+            .remove::<Stomach>();
+    }
+}
+
+/// The hunter knows where the Warrens' rooms are, if not what is in them.
+fn know_the_warrens(
+    mut commands: Commands,
+    new_game: Res<NewGame>,
+    known: Option<Res<KnownRooms>>,
+) {
+    if known.is_none_or(|k| k.seed != new_game.seed) {
+        commands.insert_resource(KnownRooms {
+            seed: new_game.seed,
+            rooms: warrens::generate(new_game.seed).rooms,
+        });
+    }
+}
+
+/// A new hunt's first line, before the delve's own would be said.
+fn welcome_the_hunter(turn: Res<TurnCount>, mut log: ResMut<GameLog>) {
+    if turn.0 == 0 && log.entries().is_empty() {
+        log.say(0, "Hunt down every enemy in the warrens. Press ? for help.");
+    }
+}
+
 /// A new hunt stands in the Warrens world of the game seed, at depth 0,
 /// unless a game is under way or a test put a level in place.
 fn open_the_warrens(
@@ -121,7 +160,7 @@ pub fn hunt_level(seed: u64) -> (Level, Vec<Pos>) {
 }
 
 /// Puts an enemy on each spawn point of the new world, of a kind drawn
-/// from the creatures that move (fungi would wall the tunnels in).
+/// from the kinds that are not immobile (fungi would wall the tunnels in).
 fn spawn_the_roster(
     mut commands: Commands,
     new_game: Res<NewGame>,
@@ -131,7 +170,7 @@ fn spawn_the_roster(
     let spawns = spawns.map(|s| s.0.clone()).unwrap_or_default();
     let book = &new_game.creatures;
     let hunters: Vec<usize> = (0..book.kinds.len())
-        .filter(|&k| book.kinds[k].ai != AiKind::Fungus)
+        .filter(|&k| !book.kinds[k].immobile)
         .collect();
     if hunters.is_empty() {
         return;
@@ -143,7 +182,7 @@ fn spawn_the_roster(
         let id = CreatureId(next_id.0);
         next_id.0 += 1;
         spawn_creature_with_id(&mut commands, book, id, kind, at);
-        roster.0.push((id, kind, at));
+        roster.0.push((id, book.kinds[kind].name.clone(), at));
     }
     commands.insert_resource(roster);
 }
@@ -168,13 +207,12 @@ fn bring_everyone_back(
     for entity in &creatures {
         commands.entity(entity).despawn();
     }
-    let known = |kind: usize| kind < new_game.creatures.kinds.len();
-    for &(id, kind, at) in roster
-        .iter()
-        .flat_map(|r| r.0.iter())
-        .filter(|r| known(r.1))
-    {
-        spawn_creature_with_id(&mut commands, &new_game.creatures, id, kind, at);
+    let book = &new_game.creatures;
+    for (id, kind, at) in roster.iter().flat_map(|r| r.0.iter()) {
+        // A kind the data no longer has (edited data files) is left out.
+        if let Some(kind) = book.find(kind) {
+            spawn_creature_with_id(&mut commands, book, *id, kind, *at);
+        }
     }
     let (pos, health) = &mut *hero;
     pos.0 = level.start;

@@ -9,7 +9,7 @@ use crate::vocab::components::Hero;
 use crate::vocab::components::Layer;
 use crate::vocab::components::{Fighter, Health};
 use crate::vocab::data::RulesData;
-use crate::vocab::game::{Mode, NewGame};
+use crate::vocab::game::NewGame;
 use crate::vocab::messages::TerrainChanged;
 use crate::vocab::reset::ResetOnNewGame;
 use crate::vocab::resources::Level;
@@ -63,11 +63,7 @@ pub(crate) fn spawn_hero(
     heroes: Query<(), With<Hero>>,
 ) {
     if heroes.is_empty() {
-        let mut hero = commands.spawn(hero(level.start, &new_game.rules));
-        if new_game.mode == Mode::Hunt {
-            // No hunger in the hunt.
-            hero.remove::<crate::vocab::components::Stomach>();
-        }
+        commands.spawn(hero(level.start, &new_game.rules));
     }
 }
 

@@ -23,7 +23,9 @@ use crate::vocab::states::Screen;
 use state::SaveGame;
 
 /// The save format's version: a save of another version is set aside.
-pub const SAVE_VERSION: u32 = 1;
+/// Version 2 names creature and item kinds; version 1 numbered them by
+/// their place in the data files.
+pub const SAVE_VERSION: u32 = 2;
 
 /// The save file's name in the data folder.
 pub const SAVE_FILE: &str = "save.ron";

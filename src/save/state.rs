@@ -49,7 +49,7 @@ pub struct SaveGame {
     pub log: Vec<LogEntry>,
     pub kills: Vec<(String, i32)>,
     /// The hunt's enemies and their homes (empty in the delve).
-    pub roster: Vec<(CreatureId, usize, Pos)>,
+    pub roster: Vec<(CreatureId, String, Pos)>,
 }
 
 /// The hero as data.
@@ -74,7 +74,8 @@ pub struct HeroRecord {
 /// One item in the pack, as data.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PackItem {
-    pub kind: usize,
+    /// The kind's name in `items.ron`.
+    pub kind: String,
     pub name: String,
     pub sprite: String,
     pub corpse: Option<Corpse>,
@@ -145,8 +146,9 @@ fn capture_hero(world: &mut World) -> Option<HeroRecord> {
 
 fn pack_item(world: &World, entity: Entity) -> Option<PackItem> {
     let item = world.get::<Item>(entity)?;
+    let book = &world.resource::<NewGame>().items;
     Some(PackItem {
-        kind: item.kind,
+        kind: book.kinds[item.kind].name.clone(),
         name: world.get::<Name>(entity)?.to_string(),
         sprite: world.get::<Drawn>(entity)?.sprite.clone(),
         corpse: world.get::<Corpse>(entity).cloned(),
@@ -186,8 +188,7 @@ fn restore_hero(world: &mut World, record: HeroRecord) {
     let pack: Vec<Entity> = record
         .pack
         .iter()
-        .filter(|p| p.kind < new_game.items.kinds.len())
-        .map(|p| spawn_pack_item(world, &new_game, p))
+        .filter_map(|p| spawn_pack_item(world, &new_game, p))
         .collect();
     let worn = |slot: Option<usize>| slot.and_then(|i| pack.get(i).copied());
     let equipment = Equipment {
@@ -216,8 +217,10 @@ fn restore_hero(world: &mut World, record: HeroRecord) {
     }
 }
 
-fn spawn_pack_item(world: &mut World, new_game: &NewGame, record: &PackItem) -> Entity {
-    let mut entity = world.spawn(item(&new_game.items, record.kind, Pos::default()));
+/// The pack item of `record`; `None` for a kind the data no longer has.
+fn spawn_pack_item(world: &mut World, new_game: &NewGame, record: &PackItem) -> Option<Entity> {
+    let kind = new_game.items.find(&record.kind)?;
+    let mut entity = world.spawn(item(&new_game.items, kind, Pos::default()));
     entity.remove::<GridPos>();
     entity.insert((
         Name::new(record.name.clone()),
@@ -227,5 +230,5 @@ fn spawn_pack_item(world: &mut World, new_game: &NewGame, record: &PackItem) -> 
     if let Some(corpse) = &record.corpse {
         entity.insert(corpse.clone());
     }
-    entity.id()
+    Some(entity.id())
 }

@@ -12,7 +12,7 @@ use crate::rules::explore::{BestGear, knows_stairs_down, legal_step};
 use crate::rules::levels::find_tile;
 use crate::vocab::components::Corpse;
 use crate::vocab::components::Equipment;
-use crate::vocab::components::{Creature, FungusAi, Health};
+use crate::vocab::components::{Creature, Harmless, Health};
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Hunger, Stomach};
 use crate::vocab::components::{Item, PACK_SIZE, Pack};
@@ -70,11 +70,7 @@ fn pack_effects(world: &World, hero: Entity) -> Vec<(Entity, ItemEffect)> {
     pack.into_iter()
         .filter_map(|e| {
             let item = world.get::<Item>(e)?;
-            let effect = match world.get::<Corpse>(e) {
-                Some(corpse) => ItemEffect::Food(corpse.food),
-                None => book.kinds.get(item.kind)?.effect,
-            };
-            Some((e, effect))
+            Some((e, item.effect(book, world.get::<Corpse>(e))))
         })
         .collect()
 }
@@ -110,7 +106,7 @@ fn cast(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
 /// are not foes here).
 fn adjacent_foe(world: &mut World, at: Pos) -> Option<Pos> {
     let mut creatures =
-        world.query_filtered::<(&GridPos, &Health), (With<Creature>, Without<FungusAi>)>();
+        world.query_filtered::<(&GridPos, &Health), (With<Creature>, Without<Harmless>)>();
     creatures
         .iter(world)
         .filter(|(pos, health)| health.hp > 0 && pos.0.chebyshev(at) == 1)

@@ -195,13 +195,24 @@ fn recorded_action(world: &mut World, recorded: replay::Recorded) -> crate::voca
 /// Like [`run`], but at turn `load_at` the game is saved and continued in
 /// a fresh app, as Quit and Continue would do it.
 pub fn run_with_a_load(new_game: NewGame, turns: u64, load_at: u64) -> Result<Report, Violation> {
+    run_with_a_load_on(new_game.clone(), new_game, turns, load_at)
+}
+
+/// Like [`run_with_a_load`], but the game is continued on `then`'s data
+/// files and rules: a save made before the data changed, loaded after.
+pub fn run_with_a_load_on(
+    new_game: NewGame,
+    then: NewGame,
+    turns: u64,
+    load_at: u64,
+) -> Result<Report, Violation> {
     let (seed, mode) = (new_game.seed, new_game.mode);
-    let mut first = headless_app(new_game.clone());
+    let mut first = headless_app(new_game);
     let mut checks = play_until(&mut first, seed, load_at)?;
     let Some(save) = crate::save::state::capture(first.world_mut()) else {
         return Ok(report(first.world_mut(), seed, mode, checks));
     };
-    let mut second = headless_app(new_game);
+    let mut second = headless_app(then);
     crate::save::state::restore(second.world_mut(), save);
     second
         .world_mut()

@@ -71,10 +71,7 @@ fn redraw(
             .and_then(|e| items.get(e).ok())
             .map(|(item, name, corpse, drawn)| {
                 let kind = &new_game.items.kinds[item.kind];
-                let effect = match corpse {
-                    Some(corpse) => effect_text(ItemEffect::Food(corpse.food)),
-                    None => effect_text(kind.effect),
-                };
+                let effect = effect_text(item.effect(&new_game.items, corpse));
                 let what = match effect {
                     Some(effect) => format!("{} ({effect})", kind.description),
                     None => kind.description.clone(),

@@ -49,6 +49,7 @@ pub fn tile_sync_plugin(app: &mut App) {
             tint_by_sight,
             (
                 dress_changed_things,
+                hide_the_carried,
                 show_the_wielded_weapon,
                 place_on_grid,
                 apply_fog_rules,
@@ -231,9 +232,9 @@ fn dress_changed_things(
     mut commands: Commands,
     book: Res<SpriteBook>,
     level: Res<Level>,
-    things: Query<(Entity, &Drawn, &GridPos), Or<(Changed<Drawn>, Added<GridPos>)>>,
+    things: Query<(Entity, &Drawn, &GridPos, Has<FogRule>), Or<(Changed<Drawn>, Added<GridPos>)>>,
 ) {
-    for (entity, drawn, pos) in &things {
+    for (entity, drawn, pos, fogged) in &things {
         let Some(sprite) = book.sprite_or_generic(&drawn.sprite) else {
             warn!(
                 "no sprite {:?} in the atlas; {entity} is not drawn",
@@ -242,10 +243,24 @@ fn dress_changed_things(
             continue;
         };
         let at = tile_centre(pos.0, level.terrain.height(), book.tile_size);
-        commands.entity(entity).insert((
+        let mut thing = commands.entity(entity);
+        thing.insert((
             sprite,
             Transform::from_translation(at.extend(layer_z(drawn.layer))),
         ));
+        if fogged {
+            // Hidden until `apply_fog_rules`, later in this update, decides.
+            thing.insert(Visibility::Hidden);
+        }
+    }
+}
+
+/// Hides what was picked up: a thing in the pack has no place on the map.
+fn hide_the_carried(mut lifted: RemovedComponents<GridPos>, mut things: Query<&mut Visibility>) {
+    for entity in lifted.read() {
+        if let Ok(mut visibility) = things.get_mut(entity) {
+            visibility.set_if_neq(Visibility::Hidden);
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
 
-use crate::vocab::data::HungerRules;
+use crate::vocab::data::{HungerRules, ItemBook, ItemEffect};
 
 /// A tile position on the level, for anything that stands on the map.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Deref, DerefMut)]
@@ -135,6 +135,25 @@ pub struct Item {
     pub kind: usize,
 }
 
+impl Item {
+    /// What the item does: its kind's effect, or for a corpse the food its
+    /// body gives. The one place an item's worth is worked out.
+    pub fn effect(&self, book: &ItemBook, corpse: Option<&Corpse>) -> ItemEffect {
+        match corpse {
+            Some(corpse) => ItemEffect::Food(corpse.food),
+            None => book.kinds[self.kind].effect,
+        }
+    }
+
+    /// How much food the item gives, if it is food.
+    pub fn food_value(&self, book: &ItemBook, corpse: Option<&Corpse>) -> Option<i32> {
+        match self.effect(book, corpse) {
+            ItemEffect::Food(food) => Some(food),
+            _ => None,
+        }
+    }
+}
+
 /// The hero's pack, in pickup order, with the items of one stack side by
 /// side. Items in it have no [`GridPos`]. It holds [`PACK_SIZE`] slots: an
 /// item of a stacking kind shares the slot of its kind (see [`slots`]).
@@ -208,6 +227,19 @@ impl Equipment {
         }
     }
 }
+
+/// A creature that never hurts anyone (its kind's `harmless` flag).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Harmless;
+
+/// A creature that never moves (its kind's `immobile` flag).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Immobile;
+
+/// A hero that gets up again when it falls (the hunt): its death sends
+/// [`HeroFell`](crate::vocab::messages::HeroFell) instead of ending the game.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Revives;
 
 /// How full the hero is. `state` is the last state announced.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

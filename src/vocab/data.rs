@@ -344,6 +344,13 @@ pub struct CreatureKind {
     /// Actions per hero turn.
     pub speed: u8,
     pub ai: AiKind,
+    /// Never hurts anyone: the bot and auto-explore pay it no heed.
+    #[serde(default)]
+    pub harmless: bool,
+    /// Never moves: the hunt, whose enemies must come to the hero or be
+    /// found, leaves it out.
+    #[serde(default)]
+    pub immobile: bool,
     /// How many a level holds at `from_depth`...
     pub per_cave: u32,
     /// ...the first depth it lives on (0 is the surface)...
@@ -393,8 +400,8 @@ impl CreatureBook {
     fn check_the_kinds_the_rules_need(&self) -> Result<(), String> {
         require(
             "ai",
-            self.kinds.iter().any(|k| k.ai != AiKind::Fungus),
-            "no kind moves (every ai is Fungus): the hunt needs a Bat, Rat or Goblin",
+            self.kinds.iter().any(|k| !k.immobile),
+            "every kind is immobile: the hunt needs a kind that moves",
         )
     }
 }

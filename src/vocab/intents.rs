@@ -3,6 +3,8 @@
 use bevy::prelude::*;
 use gloomdelve_core::{Dir, Pos};
 
+use crate::vocab::resources::Way;
+
 /// Something the hero does. Each one that succeeds takes one turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -31,3 +33,45 @@ pub enum Action {
 /// The hero's next action, waiting for the turn systems.
 #[derive(Resource, Default, Debug)]
 pub struct PendingAction(pub Option<Action>);
+
+// The pending action, handed on by the dispatcher in `HeroTurn::Dispatch`
+// as one message of its own kind. Each kind is read by exactly one system,
+// in `HeroTurn::Resolve`.
+
+/// Step, attack or dig in a direction, by bumping.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepIntent(pub Dir);
+
+/// Let a turn pass.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WaitIntent;
+
+/// Pick up what lies on the hero's tile.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PickUpIntent;
+
+/// Take the stairs, or walk to the known stairs down when not on them.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StairsIntent(pub Way);
+
+/// Drink, wear or take off an item in the pack (food is eaten instead).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UseIntent(pub Entity);
+
+/// Drop an item from the pack onto the hero's tile.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DropIntent(pub Entity);
+
+/// Read a scroll, aimed at a tile when it needs a target.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadIntent {
+    pub scroll: Entity,
+    pub target: Option<Pos>,
+}
+
+/// Eat: the food underfoot, or a piece of food in the pack.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EatIntent {
+    Underfoot,
+    Carried(Entity),
+}

@@ -137,7 +137,9 @@ mod compact {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CreatureRecord {
     pub id: u64,
-    pub kind: usize,
+    /// The kind's name in `creatures.ron`: kinds added to the data later
+    /// leave the record the same creature.
+    pub kind: String,
     pub pos: Pos,
     pub hp: i32,
     pub max_hp: i32,
@@ -149,7 +151,8 @@ pub struct CreatureRecord {
 /// One item lying on the floor, as data.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ItemRecord {
-    pub kind: usize,
+    /// The kind's name in `items.ron`.
+    pub kind: String,
     pub name: String,
     pub sprite: String,
     pub pos: Pos,

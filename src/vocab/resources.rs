@@ -238,3 +238,12 @@ pub struct MonstersInView {
 /// Asks for a save once the level just entered is ready.
 #[derive(Resource, Debug, Default)]
 pub struct SaveSoon;
+
+/// The rooms whose lay the hero knows before it sees them (the hunt's
+/// Warrens): auto-explore heads for those it has not looked into.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct KnownRooms {
+    /// The seed of the world the rooms belong to.
+    pub seed: u64,
+    pub rooms: Vec<gloomdelve_core::mapgen::warrens::Rect>,
+}

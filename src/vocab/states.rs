@@ -74,12 +74,10 @@ pub enum HeroTurn {
     /// Reads the pending action before it is played: the recorder, the
     /// memory of the last bump.
     Observe,
-    /// Eating, from the floor or the pack.
-    Meals,
-    /// Using, wearing, dropping and reading items from the pack.
-    Items,
-    /// Moving, fighting, digging, waiting, picking up and the stairs.
-    Moves,
+    /// The pending action becomes one intent message of its kind.
+    Dispatch,
+    /// Each intent is played by the one system that reads its kind.
+    Resolve,
     /// Counting the turn the action took.
     Count,
 }
@@ -113,9 +111,8 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         (
             HeroTurn::Observe,
-            HeroTurn::Meals,
-            HeroTurn::Items,
-            HeroTurn::Moves,
+            HeroTurn::Dispatch,
+            HeroTurn::Resolve,
             HeroTurn::Count,
         )
             .chain()

@@ -602,13 +602,14 @@ fn creature_numbers_are_refused_outside_their_range_and_the_hunt_needs_a_mover()
         let err = CreatureBook::parse(&shipped.replacen(from, to, 1)).unwrap_err();
         assert!(err.contains(expected), "{to}: {err}");
     }
-    let fungi_only = shipped
-        .replace("ai: Bat", "ai: Fungus")
-        .replace("ai: Rat", "ai: Fungus");
-    let err = CreatureBook::parse(&fungi_only.replace("ai: Goblin", "ai: Fungus")).unwrap_err();
+    let immobile_but_goblins = shipped
+        .replace("ai: Bat,", "ai: Bat, immobile: true,")
+        .replace("ai: Rat,", "ai: Rat, immobile: true,");
+    let all_immobile = immobile_but_goblins.replace("ai: Goblin,", "ai: Goblin, immobile: true,");
+    let err = CreatureBook::parse(&all_immobile).unwrap_err();
     assert!(err.contains("hunt"), "{err}");
     assert!(
-        CreatureBook::parse(&fungi_only).is_ok(),
+        CreatureBook::parse(&immobile_but_goblins).is_ok(),
         "one mover is enough"
     );
 }

@@ -404,7 +404,7 @@ fn hunt_by_explore(seed: u64, turns: u64) -> (usize, usize) {
     let rooms = gloomdelve_core::mapgen::warrens::generate(seed)
         .rooms
         .iter()
-        .filter(|room| !gloomdelve::rules::explore::hunt::is_unexplored(room, sight))
+        .filter(|room| !gloomdelve::rules::explore::rooms::is_unexplored(room, sight))
         .count();
     let enemies = app
         .world()

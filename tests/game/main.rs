@@ -7,6 +7,7 @@ mod explore;
 mod hunger;
 mod items;
 mod keys;
+mod kinds;
 mod layout;
 mod levels;
 mod readme;

@@ -268,7 +268,9 @@ fn garbage_empty_and_wrong_version_saves_are_set_aside_with_a_reason() {
     let empty = assert_set_aside(&dir, b"");
     assert!(empty.contains("empty"), "{empty}");
     let whole = String::from_utf8(small_save_bytes(&dir)).unwrap();
-    let newer = whole.replacen("save version 1 ", "save version 7 ", 1);
+    let current = format!("save version {} ", gloomdelve::save::SAVE_VERSION);
+    assert!(whole.contains(&current), "the header names this version");
+    let newer = whole.replacen(&current, "save version 7 ", 1);
     let message = assert_set_aside(&dir, newer.as_bytes());
     assert!(message.contains("version 7"), "{message}");
     let _ = std::fs::remove_dir_all(&dir);

@@ -1387,7 +1387,7 @@ fn aiming_starts_on_the_nearest_enemy_with_a_hollow_cursor_and_shows_the_firebal
             .creatures
             .push(gloomdelve::vocab::records::CreatureRecord {
                 id: 999,
-                kind: rat,
+                kind: "rat".to_string(),
                 pos: rat_at,
                 hp: creatures.kinds[rat].hp,
                 max_hp: creatures.kinds[rat].hp,
@@ -1398,7 +1398,7 @@ fn aiming_starts_on_the_nearest_enemy_with_a_hollow_cursor_and_shows_the_firebal
         for name in ["scroll of paralysis", "scroll of fireball"] {
             let kind = items.find(name).unwrap();
             save.hero.pack.push(gloomdelve::save::state::PackItem {
-                kind,
+                kind: name.to_string(),
                 name: name.to_string(),
                 sprite: items.kinds[kind].sprite.clone(),
                 corpse: None,

@@ -3,6 +3,8 @@
 pub mod ai;
 
 use bevy::prelude::*;
+
+use crate::vocab::components::{Harmless, Immobile};
 use gloomdelve_core::path::PathFinder;
 use gloomdelve_core::{GameRng, Pos};
 
@@ -121,7 +123,6 @@ pub fn spawn_creature_with_id<'a>(
         Speed(data.speed),
         Sees(data.vision),
         FogRule::OnlyInView,
-        Visibility::Hidden,
         Drawn::new(data.sprite.clone(), Layer::Creatures),
     ));
     match data.ai {
@@ -130,6 +131,12 @@ pub fn spawn_creature_with_id<'a>(
         AiKind::Rat => entity.insert(RatAi),
         AiKind::Goblin => entity.insert(GoblinAi::default()),
     };
+    if data.harmless {
+        entity.insert(Harmless);
+    }
+    if data.immobile {
+        entity.insert(Immobile);
+    }
     entity
 }
 

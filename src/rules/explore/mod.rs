@@ -2,13 +2,13 @@
 //! stairs): the hero walks one turn per step down a Dijkstra map of the
 //! map it knows, towards the nearest unexplored place or item it wants
 //! (`wanted.rs`), and stops, always saying why: when a monster it has not
-//! seen comes into view (a new fungus only when it grows next to the
-//! path: fungi are harmless), when a step would bring it next to a visible
+//! seen comes into view (a new harmless one, such as a fungus, only when
+//! it grows next to the path), when a step would bring it next to a visible
 //! monster, when it is hurt (sickness it knows of aside), when it falls
 //! sick, when it grows hungry, when something it cannot take lies
 //! underfoot, or when there is nowhere left to go.
 
-pub mod hunt;
+pub mod rooms;
 mod wanted;
 
 use std::collections::BTreeSet;
@@ -20,16 +20,17 @@ use gloomdelve_core::dijkstra::DijkstraMap;
 use gloomdelve_core::{Bump, Dir, Pos, Terrain, Tile};
 
 use crate::vocab::components::Corpse;
-use crate::vocab::components::{Creature, CreatureId, FungusAi, Health};
+use crate::vocab::components::{Creature, CreatureId, Harmless, Health};
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Hunger, Sick, Stomach};
 use crate::vocab::components::{Item, PACK_SIZE, Pack};
-use crate::vocab::game::{Mode, NewGame};
+use crate::vocab::game::NewGame;
 use crate::vocab::intents::{Action, PendingAction};
 use crate::vocab::log::GameLog;
 use crate::vocab::messages::Goal;
 use crate::vocab::messages::StartWalk;
 use crate::vocab::reset::ResetOnNewGame;
+use crate::vocab::resources::KnownRooms;
 use crate::vocab::resources::Level;
 use crate::vocab::resources::TurnCount;
 use crate::vocab::resources::{Seen, Sight};
@@ -95,7 +96,7 @@ struct Spotted {
     id: u64,
     at: Pos,
     name: String,
-    fungus: bool,
+    harmless: bool,
 }
 
 type CreatureQuery<'w, 's> = Query<
@@ -105,7 +106,7 @@ type CreatureQuery<'w, 's> = Query<
         &'static CreatureId,
         &'static GridPos,
         &'static Name,
-        Has<FungusAi>,
+        Has<Harmless>,
     ),
     With<Creature>,
 >;
@@ -115,11 +116,11 @@ fn creatures_in_view(sight: &Sight, creatures: &CreatureQuery) -> Vec<Spotted> {
     creatures
         .iter()
         .filter(|(_, pos, ..)| sight.seen(pos.0) == Seen::Visible)
-        .map(|(id, pos, name, fungus)| Spotted {
+        .map(|(id, pos, name, harmless)| Spotted {
             id: id.0,
             at: pos.0,
             name: name.to_string(),
-            fungus,
+            harmless,
         })
         .collect()
 }
@@ -201,14 +202,10 @@ struct Surroundings<'w, 's> {
         ),
         Without<Hero>,
     >,
-    carried: Query<'w, 's, &'static Item>,
+    carried: Query<'w, 's, (&'static Item, Option<&'static Corpse>)>,
 }
 
 impl Surroundings<'_, '_> {
-    fn effect(&self, item: &Item) -> Option<crate::vocab::data::ItemEffect> {
-        self.new_game.items.kinds.get(item.kind).map(|k| k.effect)
-    }
-
     /// What the hero carries, as far as wanting more goes.
     fn carrying(&self) -> Carrying {
         let (.., pack) = *self.hero;
@@ -216,7 +213,7 @@ impl Surroundings<'_, '_> {
         let effects = pack
             .iter()
             .filter_map(|&e| self.carried.get(e).ok())
-            .filter_map(|item| self.effect(item));
+            .map(|(item, corpse)| item.effect(&self.new_game.items, corpse));
         Carrying {
             best: BestGear::of(effects),
             room: pack.len() < PACK_SIZE,
@@ -227,7 +224,7 @@ impl Surroundings<'_, '_> {
     fn wanted_items(&self, sight: &Sight, at: Pos) -> Vec<Pos> {
         let lying = self.lying.iter().filter_map(|(pos, item, _, corpse)| {
             let rotten = corpse.is_some_and(|c| c.rotten);
-            Some((pos.0, self.effect(item)?, rotten))
+            Some((pos.0, item.effect(&self.new_game.items, corpse), rotten))
         });
         wanted::wanted_tiles(lying, self.carrying(), at, |p| {
             sight.seen(p) != Seen::Unseen
@@ -256,7 +253,7 @@ fn take_a_step(
     mut known: ResMut<KnownMonsters>,
     world: Surroundings,
     mut map: Local<Option<WalkMap>>,
-    mut rooms: Local<hunt::WorldRooms>,
+    known_rooms: Option<Res<KnownRooms>>,
 ) {
     let (Some(mut walking), Some(sight)) = (walking, world.sight.as_deref()) else {
         return;
@@ -289,12 +286,11 @@ fn take_a_step(
     if walking.goal == Goal::Unexplored {
         goals.extend(world.wanted_items(sight, at));
     }
-    let towards_rooms = (walking.goal == Goal::Unexplored && world.new_game.mode == Mode::Hunt)
-        .then(|| {
-            let rooms = rooms.of(world.new_game.seed);
-            hunt::frontier_towards_rooms(&mut map.0, terrain, sight, &goals, rooms, at)
+    let towards_rooms = known_rooms
+        .filter(|_| walking.goal == Goal::Unexplored)
+        .and_then(|known| {
+            rooms::frontier_towards_rooms(&mut map.0, terrain, sight, &goals, &known.rooms, at)
         })
-        .flatten()
         .and_then(|f| step_towards(&mut map.0, terrain, sight, vec![f], at));
     let Some(dir) = towards_rooms.or_else(|| step_towards(&mut map.0, terrain, sight, goals, at))
     else {
@@ -314,11 +310,11 @@ fn take_a_step(
 }
 
 /// Why the walk must not take its next step onto `to`: a visible monster
-/// would be next to the hero, or a fungus the hero had not seen grows
-/// next to that step.
+/// would be next to the hero, or a harmless one the hero had not seen
+/// (a fungus) grows next to that step.
 fn reason_not_to_step(to: Pos, in_view: &[Spotted], newcomers: &[&Spotted]) -> Option<String> {
     let near = |c: &Spotted| c.at.chebyshev(to) <= 1;
-    if let Some(threat) = in_view.iter().find(|c| !c.fungus && near(c)) {
+    if let Some(threat) = in_view.iter().find(|c| !c.harmless && near(c)) {
         return Some(format!(
             "You stop: {} is too close.",
             text::the(&threat.name)
@@ -326,7 +322,7 @@ fn reason_not_to_step(to: Pos, in_view: &[Spotted], newcomers: &[&Spotted]) -> O
     }
     newcomers
         .iter()
-        .find(|c| c.fungus && near(c))
+        .find(|c| c.harmless && near(c))
         .map(|f| format!("You stop: there is {} next to your path.", text::a(&f.name)))
 }
 
@@ -360,7 +356,7 @@ fn reason_to_stop(
     newcomers: &[&Spotted],
     underfoot: Option<&Name>,
 ) -> Option<String> {
-    if let Some(monster) = newcomers.iter().find(|c| !c.fungus) {
+    if let Some(monster) = newcomers.iter().find(|c| !c.harmless) {
         return Some(format!("You stop: you see {}.", text::a(&monster.name)));
     }
     if now.sick && !last.sick {

@@ -10,13 +10,19 @@ use gloomdelve_core::{Pos, Tile};
 
 use crate::vocab::components::Equipment;
 use crate::vocab::components::Fighter;
+use crate::vocab::components::Hero;
+use crate::vocab::intents::PickUpIntent;
+use crate::vocab::log::GameLog;
 use crate::vocab::messages::SpellCast;
+use crate::vocab::messages::TurnTaken;
+use crate::vocab::resources::TurnCount;
 
 use crate::vocab::components::FogRule;
 use crate::vocab::components::Item;
 use crate::vocab::components::PACK_SIZE;
 use crate::vocab::components::Pack;
 use crate::vocab::components::Purse;
+use crate::vocab::components::Stomach;
 use crate::vocab::components::{Drawn, GridPos, Layer};
 use crate::vocab::data::{ItemBook, ItemEffect};
 use crate::vocab::game::NewGame;
@@ -74,7 +80,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<SpellCast>();
     app.add_systems(
         Update,
-        (use_item::use_or_drop, scrolls::read_scroll).in_set(HeroTurn::Items),
+        (
+            pick_up_underfoot,
+            use_item::use_item,
+            use_item::drop_item,
+            scrolls::read_scroll,
+        )
+            .in_set(HeroTurn::Resolve),
     );
     app.add_systems(
         Update,
@@ -100,7 +112,6 @@ pub fn item(book: &ItemBook, kind: usize, at: Pos) -> impl Bundle {
         Item { kind },
         GridPos(at),
         FogRule::Remembered { seen: false },
-        Visibility::Hidden,
         Drawn::new(data.sprite.clone(), Layer::Items),
     )
 }
@@ -112,6 +123,7 @@ fn scatter_items(
     level: Res<Level>,
     dungeon: Res<Dungeon>,
     mut rng: ResMut<RulesRng>,
+    heroes: Query<Has<Stomach>, With<Hero>>,
 ) {
     let mut free: Vec<Pos> = level
         .terrain
@@ -120,7 +132,9 @@ fn scatter_items(
         .filter(|(p, t)| t.is_walkable() && *p != level.start)
         .map(|(p, _)| p)
         .collect();
-    let hungry = new_game.mode == crate::vocab::game::Mode::Delve;
+    // Food only where there is hunger (none in the hunt); a level laid
+    // before its hero gets its food.
+    let hungry = heroes.iter().next().unwrap_or(true);
     for (kind, data) in new_game.items.kinds.iter().enumerate() {
         if !hungry && matches!(data.effect, ItemEffect::Food(_)) {
             continue;
@@ -187,7 +201,6 @@ pub type Belongings<'w, 's> = Query<
         &'static Item,
         Option<&'static GridPos>,
         &'static Name,
-        &'static mut Visibility,
     ),
     Without<Fighter>,
 >;
@@ -198,7 +211,7 @@ pub type Belongings<'w, 's> = Query<
 pub fn pick_up_at(
     at: Pos,
     book: &ItemBook,
-    items: &mut Belongings,
+    items: &Belongings,
     hero: (&mut Pack, &mut Purse),
     commands: &mut Commands,
     mut say: impl FnMut(String),
@@ -207,7 +220,7 @@ pub fn pick_up_at(
     let mut here: Vec<(Entity, usize, String)> = items
         .iter()
         .filter(|(_, _, pos, ..)| pos.is_some_and(|p| p.0 == at))
-        .map(|(entity, item, _, name, _)| (entity, item.kind, name.to_string()))
+        .map(|(entity, item, _, name)| (entity, item.kind, name.to_string()))
         .collect();
     // Kind order, then name: the same game always packs the same way, a
     // loaded one too (entity numbers differ after a load).
@@ -237,13 +250,44 @@ pub fn pick_up_at(
             pack.insert(entity, stack, stack_in_pack);
             say(format!("You pick up {}.", crate::vocab::text::a(&name)));
             commands.entity(entity).remove::<GridPos>();
-            if let Ok((.., mut visibility)) = items.get_mut(entity) {
-                *visibility = Visibility::Hidden;
-            }
         }
         result.taken += 1;
     }
     result
+}
+
+/// Picks up what lies on the hero's tile.
+fn pick_up_underfoot(
+    mut intents: MessageReader<PickUpIntent>,
+    new_game: Res<NewGame>,
+    hero: Single<(&GridPos, &mut Pack, &mut Purse), With<Hero>>,
+    items: Belongings,
+    mut commands: Commands,
+    turn: Res<TurnCount>,
+    mut log: ResMut<GameLog>,
+    mut taken: MessageWriter<TurnTaken>,
+) {
+    if intents.read().last().is_none() {
+        return;
+    }
+    let (at, mut pack, mut purse) = hero.into_inner();
+    let belongings = (pack.as_mut(), purse.as_mut());
+    let mut say = |line: String| log.say(turn.0, line);
+    if pick_up_at(
+        at.0,
+        &new_game.items,
+        &items,
+        belongings,
+        &mut commands,
+        &mut say,
+    )
+    .taken
+        > 0
+    {
+        taken.write(TurnTaken);
+    } else {
+        say("There is nothing here to pick up.".to_string());
+    }
 }
 
 /// The hero's pack and purse start empty.

@@ -12,15 +12,15 @@ use crate::vocab::components::Paralyzed;
 use crate::vocab::components::{Item, Pack};
 use crate::vocab::data::{ItemEffect, ScrollKind};
 use crate::vocab::game::NewGame;
-use crate::vocab::intents::{Action, PendingAction};
+use crate::vocab::intents::ReadIntent;
 use crate::vocab::messages::SpellCast;
 use crate::vocab::messages::TurnTaken;
 use crate::vocab::text::{capitalised, the};
 
 /// Plays a pending `Read`: the scroll is used up only when it works.
 pub fn read_scroll(
+    mut intents: MessageReader<ReadIntent>,
     mut commands: Commands,
-    mut pending: ResMut<PendingAction>,
     mut actors: Actors,
     new_game: Res<NewGame>,
     hero: Single<(Entity, &mut Pack), With<Hero>>,
@@ -28,10 +28,9 @@ pub fn read_scroll(
     mut casts: MessageWriter<SpellCast>,
     mut taken: MessageWriter<TurnTaken>,
 ) {
-    let Some(Action::Read { scroll, target }) = pending.0 else {
+    let Some(&ReadIntent { scroll, target }) = intents.read().last() else {
         return;
     };
-    pending.0 = None;
     let (hero, mut pack) = hero.into_inner();
     let Ok(ItemEffect::Scroll(kind)) = items
         .get(scroll)

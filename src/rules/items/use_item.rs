@@ -11,7 +11,7 @@ use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Item, Pack};
 use crate::vocab::data::{ItemBook, ItemEffect};
 use crate::vocab::game::NewGame;
-use crate::vocab::intents::{Action, PendingAction};
+use crate::vocab::intents::{DropIntent, UseIntent};
 use crate::vocab::log::GameLog;
 use crate::vocab::messages::TurnTaken;
 use crate::vocab::resources::TurnCount;
@@ -66,55 +66,74 @@ pub fn refresh_hero_stats(
     fighter.set_if_neq(stats);
 }
 
-/// Plays a pending `Use` or `Drop` before the hero's other actions.
-pub fn use_or_drop(
+/// Drinks, wears or takes off an item from the pack.
+pub fn use_item(
+    mut intents: MessageReader<UseIntent>,
     mut commands: Commands,
-    mut pending: ResMut<PendingAction>,
     new_game: Res<NewGame>,
-    hero: Single<(&GridPos, &mut Pack, &mut Equipment, &mut Health), With<Hero>>,
+    hero: Single<(&mut Pack, &mut Equipment, &mut Health), With<Hero>>,
     items: Query<(&Item, &Name)>,
     turn: Res<TurnCount>,
     mut log: ResMut<GameLog>,
     mut taken: MessageWriter<TurnTaken>,
 ) {
-    let (item, dropping) = match pending.0 {
-        Some(Action::Use(item)) => (item, false),
-        Some(Action::Drop(item)) => (item, true),
-        _ => return,
-    };
-    pending.0 = None;
-    let (at, mut pack, mut equipment, mut health) = hero.into_inner();
-    let Some(slot) = pack.0.iter().position(|&e| e == item) else {
+    let Some(&UseIntent(item)) = intents.read().last() else {
         return;
     };
-    let Ok((data, name)) = items.get(item) else {
+    let (mut pack, mut equipment, mut health) = hero.into_inner();
+    let Some((data, name)) = items.get(item).ok().filter(|_| pack.0.contains(&item)) else {
         return;
     };
-    let (kind, name) = (new_game.items.kinds[data.kind].effect, name.to_string());
+    let effect = new_game.items.kinds[data.kind].effect;
     let mut say = |text: String| log.say(turn.0, text);
-    let spent = if dropping {
-        equipment.take_off(item);
-        pack.0.remove(slot);
-        commands
-            .entity(item)
-            .insert((GridPos(at.0), FogRule::Remembered { seen: true }));
-        say(format!("You drop {}.", crate::vocab::text::a(&name)));
-        true
-    } else {
-        apply(
-            kind,
-            item,
-            &name,
-            &mut pack,
-            &mut equipment,
-            &mut health,
-            &mut commands,
-            &mut say,
-        )
+    let carried = Carried {
+        pack: &mut pack,
+        equipment: &mut equipment,
+        health: &mut health,
     };
-    if spent {
+    if apply(
+        effect,
+        item,
+        name.as_str(),
+        carried,
+        &mut commands,
+        &mut say,
+    ) {
         taken.write(TurnTaken);
     }
+}
+
+/// Drops an item from the pack onto the hero's tile, taking it off first.
+pub fn drop_item(
+    mut intents: MessageReader<DropIntent>,
+    mut commands: Commands,
+    hero: Single<(&GridPos, &mut Pack, &mut Equipment), With<Hero>>,
+    names: Query<&Name, With<Item>>,
+    turn: Res<TurnCount>,
+    mut log: ResMut<GameLog>,
+    mut taken: MessageWriter<TurnTaken>,
+) {
+    let Some(&DropIntent(item)) = intents.read().last() else {
+        return;
+    };
+    let (at, mut pack, mut equipment) = hero.into_inner();
+    let (Some(slot), Ok(name)) = (pack.0.iter().position(|&e| e == item), names.get(item)) else {
+        return;
+    };
+    equipment.take_off(item);
+    pack.0.remove(slot);
+    commands
+        .entity(item)
+        .insert((GridPos(at.0), FogRule::Remembered { seen: true }));
+    log.say(turn.0, format!("You drop {}.", crate::vocab::text::a(name)));
+    taken.write(TurnTaken);
+}
+
+/// What using an item may change on the hero.
+struct Carried<'a> {
+    pack: &'a mut Pack,
+    equipment: &'a mut Equipment,
+    health: &'a mut Health,
 }
 
 /// Uses one item; returns whether that took a turn.
@@ -122,12 +141,15 @@ fn apply(
     effect: ItemEffect,
     item: Entity,
     name: &str,
-    pack: &mut Pack,
-    equipment: &mut Equipment,
-    health: &mut Health,
+    carried: Carried,
     commands: &mut Commands,
     say: &mut impl FnMut(String),
 ) -> bool {
+    let Carried {
+        pack,
+        equipment,
+        health,
+    } = carried;
     match effect {
         ItemEffect::Heal(amount) => {
             health.hp = health.hp.saturating_add(amount).min(health.max);
@@ -151,7 +173,7 @@ fn apply(
             say(format!("You put on {}.", the(name)));
             true
         }
-        // Eaten by `hunger::eat`, which runs first.
+        // The dispatcher hands food to `hunger::eat`.
         ItemEffect::Food(_) => false,
         ItemEffect::Scroll(_) => {
             say(format!("Read {} from the inventory, to aim it.", the(name)));

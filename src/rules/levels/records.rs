@@ -55,6 +55,8 @@ pub fn describe_level(world: &mut World) -> StoredLevel {
 
 /// The current level as data, with the entities that data replaces.
 fn record_level(world: &mut World) -> (StoredLevel, Vec<Entity>) {
+    let new_game = world.resource::<NewGame>().clone();
+    let (creatures, items) = (&new_game.creatures, &new_game.items);
     let mut creatures: Vec<(Entity, CreatureRecord)> = world
         .query::<CreatureParts>()
         .iter(world)
@@ -63,7 +65,7 @@ fn record_level(world: &mut World) -> (StoredLevel, Vec<Entity>) {
             |(entity, id, creature, pos, health, fungus, goblin, paralyzed)| {
                 let record = CreatureRecord {
                     id: id.0,
-                    kind: creature.kind,
+                    kind: creatures.kinds[creature.kind].name.clone(),
                     pos: pos.0,
                     hp: health.hp,
                     max_hp: health.max,
@@ -76,26 +78,30 @@ fn record_level(world: &mut World) -> (StoredLevel, Vec<Entity>) {
         )
         .collect();
     creatures.sort_by_key(|(_, record)| record.id);
-    let mut items: Vec<(Entity, ItemRecord)> = world
+    let mut items: Vec<(Entity, usize, ItemRecord)> = world
         .query::<ItemParts>()
         .iter(world)
         .map(|(entity, item, name, drawn, pos, fog, corpse)| {
             let record = ItemRecord {
-                kind: item.kind,
+                kind: items.kinds[item.kind].name.clone(),
                 name: name.to_string(),
                 sprite: drawn.sprite.clone(),
                 pos: pos.0,
                 seen: *fog == FogRule::Remembered { seen: true },
                 corpse: corpse.cloned(),
             };
-            (entity, record)
+            (entity, item.kind, record)
         })
         .collect();
-    items.sort_by(|(_, a), (_, b)| (a.pos, a.kind, &a.name).cmp(&(b.pos, b.kind, &b.name)));
+    // Tile, then kind in file order, then name: a restored level spawns
+    // them back in this order, whatever the entity numbers were.
+    items.sort_by(|(_, a_kind, a), (_, b_kind, b)| {
+        (a.pos, a_kind, &a.name).cmp(&(b.pos, b_kind, &b.name))
+    });
     let gone: Vec<Entity> = creatures
         .iter()
         .map(|(e, _)| *e)
-        .chain(items.iter().map(|(e, _)| *e))
+        .chain(items.iter().map(|(e, ..)| *e))
         .collect();
     // The dead that were not yet cleared go too.
     let dead: Vec<Entity> = world
@@ -114,7 +120,7 @@ fn record_level(world: &mut World) -> (StoredLevel, Vec<Entity>) {
         start: level.start,
         memory,
         creatures: creatures.into_iter().map(|(_, r)| r).collect(),
-        items: items.into_iter().map(|(_, r)| r).collect(),
+        items: items.into_iter().map(|(.., r)| r).collect(),
     };
     (stored, gone.into_iter().chain(dead).collect())
 }
@@ -141,12 +147,11 @@ pub fn restore_level(world: &mut World, stored: StoredLevel) {
 
 fn respawn_creature(commands: &mut Commands, new_game: &NewGame, record: &CreatureRecord) {
     // A kind the data no longer has (edited data files) is left out.
-    if record.kind >= new_game.creatures.kinds.len() {
+    let Some(kind) = new_game.creatures.find(&record.kind) else {
         return;
-    }
+    };
     let id = CreatureId(record.id);
-    let mut entity =
-        spawn_creature_with_id(commands, &new_game.creatures, id, record.kind, record.pos);
+    let mut entity = spawn_creature_with_id(commands, &new_game.creatures, id, kind, record.pos);
     entity.insert(Health {
         hp: record.hp,
         max: record.max_hp,
@@ -165,10 +170,10 @@ fn respawn_creature(commands: &mut Commands, new_game: &NewGame, record: &Creatu
 }
 
 fn respawn_item(commands: &mut Commands, new_game: &NewGame, record: &ItemRecord) {
-    if record.kind >= new_game.items.kinds.len() {
+    let Some(kind) = new_game.items.find(&record.kind) else {
         return;
-    }
-    let mut entity = commands.spawn(item(&new_game.items, record.kind, record.pos));
+    };
+    let mut entity = commands.spawn(item(&new_game.items, kind, record.pos));
     entity.insert((
         Name::new(record.name.clone()),
         Drawn::new(

@@ -2,7 +2,9 @@
 //! answers in ordered phases. Nothing happens while no action is pending.
 
 pub mod bump;
+mod dispatch;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use gloomdelve_core::{Blocked, Bump, Tile};
 
@@ -12,9 +14,9 @@ use crate::rules::items::{Belongings, pick_up_at};
 use crate::vocab::components::Hero;
 use crate::vocab::components::Stomach;
 use crate::vocab::components::{Pack, Purse};
-use crate::vocab::game::{Mode, NewGame};
-use crate::vocab::intents::Action;
+use crate::vocab::game::NewGame;
 use crate::vocab::intents::PendingAction;
+use crate::vocab::intents::{StairsIntent, StepIntent, WaitIntent};
 use crate::vocab::log::GameLog;
 use crate::vocab::messages::HeroDug;
 use crate::vocab::messages::TerrainChanged;
@@ -24,10 +26,11 @@ use crate::vocab::reset::ResetOnNewGame;
 use crate::vocab::resources::TurnCount;
 use crate::vocab::resources::{Dungeon, Travel, Way};
 use crate::vocab::states::TurnPhase;
-use crate::vocab::states::{EnterPlaying, HeroTurn, Overlay, Screen};
+use crate::vocab::states::{EnterLevel, EnterPlaying, HeroTurn, Overlay, Screen};
 use bump::BumpMemory;
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(dispatch::plugin);
     app.reset_on_new_game::<PendingAction>();
     app.reset_on_new_game::<TurnCount>();
     app.add_message::<TurnTaken>();
@@ -46,29 +49,24 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            hero_acts.in_set(HeroTurn::Moves),
+            (hero_waits, hero_takes_stairs, hero_steps).in_set(HeroTurn::Resolve),
             count_turn.in_set(HeroTurn::Count),
         ),
     );
     app.add_systems(Update, bump::forget_bumps.in_set(HeroTurn::Observe));
     app.add_systems(
         OnEnter(Screen::Playing),
-        welcome.in_set(EnterPlaying::Rules),
+        welcome
+            .in_set(EnterPlaying::Rules)
+            .after(EnterLevel::Settle),
     );
 }
 
-/// A new game's first line: what to do, and where the help is.
-fn welcome(turn: Res<TurnCount>, new_game: Res<NewGame>, mut log: ResMut<GameLog>) {
+/// A new game's first line: what to do, and where the help is. A mode
+/// with a goal of its own says it first, in [`EnterLevel::Settle`].
+fn welcome(turn: Res<TurnCount>, mut log: ResMut<GameLog>) {
     if turn.0 == 0 && log.entries().is_empty() {
-        log.say(0, welcome_hint(new_game.mode));
-    }
-}
-
-/// The welcome hint for a game in `mode`.
-pub fn welcome_hint(mode: Mode) -> &'static str {
-    match mode {
-        Mode::Delve => "Find the stairs down (>). Press ? for help.",
-        Mode::Hunt => "Hunt down every enemy in the warrens. Press ? for help.",
+        log.say(0, "Find the stairs down (>). Press ? for help.");
     }
 }
 
@@ -76,7 +74,52 @@ fn action_pending(pending: Res<PendingAction>) -> bool {
     pending.0.is_some()
 }
 
-/// The hero as its turn needs it.
+/// Lets a turn pass.
+fn hero_waits(mut waits: MessageReader<WaitIntent>, mut taken: MessageWriter<TurnTaken>) {
+    for _ in waits.read() {
+        taken.write(TurnTaken);
+    }
+}
+
+/// Takes the stairs underfoot; asked to go down elsewhere, walks to the
+/// known stairs down.
+fn hero_takes_stairs(
+    mut intents: MessageReader<StairsIntent>,
+    mut actors: Actors,
+    hero: Single<Entity, With<Hero>>,
+    mut travel: ResMut<Travel>,
+    dungeon: Option<Res<Dungeon>>,
+    mut walks: MessageWriter<StartWalk>,
+    mut taken: MessageWriter<TurnTaken>,
+) {
+    let Some(&StairsIntent(way)) = intents.read().last() else {
+        return;
+    };
+    let Some(at) = actors.pos(*hero) else {
+        return;
+    };
+    let underfoot = actors.level.terrain.tile(at);
+    if way == Way::Down && underfoot != Tile::StairsDown {
+        let known = actors
+            .sight()
+            .is_some_and(|sight| crate::rules::explore::knows_stairs_down(&actors.level, sight));
+        if known {
+            walks.write(StartWalk(Goal::StairsDown));
+        } else {
+            actors.say("You have not found the stairs down yet.");
+        }
+        return;
+    }
+    match take_stairs(way, underfoot, dungeon.map_or(0, |d| d.depth)) {
+        Ok(way) => {
+            travel.0 = Some(way);
+            taken.write(TurnTaken);
+        }
+        Err(refusal) => actors.say(refusal),
+    }
+}
+
+/// The hero as its step needs it.
 type HeroParts<'a> = (
     Entity,
     &'a mut Pack,
@@ -85,23 +128,27 @@ type HeroParts<'a> = (
     Has<Stomach>,
 );
 
-/// Resolves the hero's action: a step, a dig, a blow, or a wait.
-pub(crate) fn hero_acts(
-    mut pending: ResMut<PendingAction>,
+/// What a step may change besides the hero and the creatures.
+#[derive(SystemParam)]
+struct StepEffects<'w, 's> {
+    items: Belongings<'w, 's>,
+    new_game: Res<'w, NewGame>,
+    commands: Commands<'w, 's>,
+    changed: MessageWriter<'w, TerrainChanged>,
+    taken: MessageWriter<'w, TurnTaken>,
+    dug: MessageWriter<'w, HeroDug>,
+    walking: Option<Res<'w, Walking>>,
+}
+
+/// Bumps in a direction: a step (picking up what lies there), a blow, or a
+/// dig.
+fn hero_steps(
+    mut steps: MessageReader<StepIntent>,
     mut actors: Actors,
     hero: Single<HeroParts, With<Hero>>,
-    mut items: Belongings,
-    new_game: Res<NewGame>,
-    mut commands: Commands,
-    mut changed: MessageWriter<TerrainChanged>,
-    mut taken: MessageWriter<TurnTaken>,
-    mut dug: MessageWriter<HeroDug>,
-    mut travel: ResMut<Travel>,
-    dungeon: Option<Res<Dungeon>>,
-    mut walks: MessageWriter<StartWalk>,
-    walking: Option<Res<Walking>>,
+    mut effects: StepEffects,
 ) {
-    let Some(action) = pending.0.take() else {
+    let Some(&StepIntent(dir)) = steps.read().last() else {
         return;
     };
     let (hero, mut pack, mut purse, memory, hungers) = hero.into_inner();
@@ -109,91 +156,55 @@ pub(crate) fn hero_acts(
     let Some(at) = actors.pos(hero) else {
         return;
     };
-    let mut pick_up = |actors: &mut Actors, at| {
-        let belongings = (pack.as_mut(), purse.as_mut());
-        pick_up_at(
-            at,
-            &new_game.items,
-            &mut items,
-            belongings,
-            &mut commands,
-            |line| actors.say(line),
-        )
-    };
-    let dir = match action {
-        Action::Wait => {
-            taken.write(TurnTaken);
-            return;
-        }
-        Action::PickUp => {
-            if pick_up(&mut actors, at).taken > 0 {
-                taken.write(TurnTaken);
-            } else {
-                actors.say("There is nothing here to pick up.");
-            }
-            return;
-        }
-        // Played by `hunger::eat` and the `items` systems, which run first.
-        Action::Use(_) | Action::Drop(_) | Action::Read { .. } | Action::Eat => return,
-        Action::Descend if actors.level.terrain.tile(at) != Tile::StairsDown => {
-            let known = actors.sight().is_some_and(|sight| {
-                crate::rules::explore::knows_stairs_down(&actors.level, sight)
-            });
-            if known {
-                walks.write(StartWalk(Goal::StairsDown));
-            } else {
-                actors.say("You have not found the stairs down yet.");
-            }
-            return;
-        }
-        Action::Descend | Action::Ascend => {
-            let depth = dungeon.map_or(0, |d| d.depth);
-            match take_stairs(action, actors.level.terrain.tile(at), depth) {
-                Ok(way) => {
-                    travel.0 = Some(way);
-                    taken.write(TurnTaken);
-                }
-                Err(refusal) => actors.say(refusal),
-            }
-            return;
-        }
-        Action::Move(dir) => dir,
-    };
     let remembered = match actors.level.terrain.bump(at, dir) {
         Bump::Move(to) => match actors.occupancy.at(to) {
             Some(foe) if foe != hero => {
                 let name = actors.name(foe);
                 actors.strike(hero, foe);
-                taken.write(TurnTaken);
+                effects.taken.write(TurnTaken);
                 match name.filter(|_| actors.is_alive(foe)) {
                     Some(name) => BumpMemory::Fought { dir, foe: name },
                     None => BumpMemory::Nothing,
                 }
             }
             _ if actors.try_move(hero, to) => {
-                pick_up(&mut actors, to);
+                let belongings = (pack.as_mut(), purse.as_mut());
+                let book = &effects.new_game.items;
+                pick_up_at(
+                    to,
+                    book,
+                    &mut effects.items,
+                    belongings,
+                    &mut effects.commands,
+                    |line| actors.say(line),
+                );
                 // A walk to the stairs says so itself when it gets there.
-                let to_the_stairs = walking.is_some_and(|w| w.goal == Goal::StairsDown);
+                let to_the_stairs = effects
+                    .walking
+                    .as_ref()
+                    .is_some_and(|w| w.goal == Goal::StairsDown);
                 let note = stairs_note(actors.level.terrain.tile(to));
                 if let Some(note) = note.filter(|_| !to_the_stairs) {
                     actors.say(note);
                 }
-                taken.write(TurnTaken);
+                effects.taken.write(TurnTaken);
                 memory.after_step(dir, to)
             }
             _ => BumpMemory::Nothing,
         },
         Bump::Dig(rock) => {
             let what = memory.into_rock(dir, rock);
-            let hunger = &new_game.rules.hunger;
+            let hunger = &effects.new_game.rules.hunger;
             let cost = hungers.then_some(hunger.food_per_turn + hunger.food_per_dig);
             match bump::rock_message(&what, cost) {
                 Some(line) => actors.say(line),
                 None => {
-                    changed.write(TerrainChanged(actors.level.terrain.dig(rock)));
-                    dug.write(HeroDug);
+                    effects
+                        .changed
+                        .write(TerrainChanged(actors.level.terrain.dig(rock)));
+                    effects.dug.write(HeroDug);
                     actors.say("You dig through the rock.");
-                    taken.write(TurnTaken);
+                    effects.taken.write(TurnTaken);
                 }
             }
             BumpMemory::after_rock(&what, rock)
@@ -203,7 +214,7 @@ pub(crate) fn hero_acts(
             BumpMemory::Nothing
         }
     };
-    commands.entity(hero).insert(remembered);
+    effects.commands.entity(hero).insert(remembered);
 }
 
 /// Why the hero cannot go that way.
@@ -216,14 +227,14 @@ fn blocked_message(why: Blocked) -> &'static str {
 }
 
 /// Where the stairs under the hero lead, or why it cannot take them.
-fn take_stairs(action: Action, underfoot: Tile, depth: u32) -> Result<Way, &'static str> {
-    match (action, underfoot) {
-        (Action::Descend, Tile::StairsDown) => Ok(Way::Down),
-        (Action::Descend, _) => Err("There are no stairs down here."),
-        (Action::Ascend, _) if depth == 0 => {
+fn take_stairs(way: Way, underfoot: Tile, depth: u32) -> Result<Way, &'static str> {
+    match (way, underfoot) {
+        (Way::Down, Tile::StairsDown) => Ok(Way::Down),
+        (Way::Down, _) => Err("There are no stairs down here."),
+        (Way::Up, _) if depth == 0 => {
             Err("Only the open sky is above you. The Gold Key lies below.")
         }
-        (Action::Ascend, Tile::StairsUp) => Ok(Way::Up),
+        (Way::Up, Tile::StairsUp) => Ok(Way::Up),
         _ => Err("There are no stairs up here."),
     }
 }

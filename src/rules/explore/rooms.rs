@@ -1,10 +1,10 @@
-//! Auto-explore in the hunt: the hero knows the lay of the Warrens (where
-//! its ten rooms are, not what is in them), so it heads for the rooms it
-//! has not yet looked into, where the enemies live, instead of walking
-//! every corridor nearest first.
+//! Auto-explore where the hero knows the lay of the rooms before it sees
+//! them ([`KnownRooms`](crate::vocab::resources::KnownRooms): the hunt's
+//! Warrens, where the enemies live in rooms): it heads for the rooms it has
+//! not yet looked into, instead of walking every corridor nearest first.
 
 use gloomdelve_core::dijkstra::DijkstraMap;
-use gloomdelve_core::mapgen::warrens::{self, Rect};
+use gloomdelve_core::mapgen::warrens::Rect;
 use gloomdelve_core::{Dir, Pos, Terrain};
 
 use crate::vocab::resources::{Seen, Sight};
@@ -12,24 +12,6 @@ use crate::vocab::resources::{Seen, Sight};
 /// A room counts as looked into once the hero has seen this share of its
 /// tiles (one in `LOOKED_INTO`).
 const LOOKED_INTO: usize = 3;
-
-/// The rooms of the hunt world of one seed, generated once per world.
-#[derive(Debug, Default)]
-pub(super) struct WorldRooms {
-    seed: Option<u64>,
-    rooms: Vec<Rect>,
-}
-
-impl WorldRooms {
-    /// The rooms of the Warrens of `seed`.
-    pub(super) fn of(&mut self, seed: u64) -> &[Rect] {
-        if self.seed != Some(seed) {
-            self.rooms = warrens::generate(seed).rooms;
-            self.seed = Some(seed);
-        }
-        &self.rooms
-    }
-}
 
 /// Whether the hero has seen less than a [`LOOKED_INTO`] share of `room`.
 pub fn is_unexplored(room: &Rect, sight: &Sight) -> bool {
