@@ -13,5 +13,6 @@ mod readme;
 mod rules;
 mod saving;
 mod sim;
+mod support;
 mod title;
 mod window;
