@@ -222,3 +222,95 @@ fn no_graphics_adapter_is_named_in_one_line_and_exits_two() {
         )
     );
 }
+
+#[test]
+fn sim_save_refuses_two_seeds_and_a_path_it_cannot_write_with_exit_two() {
+    let tmp = scratch("bad-save");
+    let dir = tmp.path();
+    let file = dir.join("save.ron");
+    std::fs::write(dir.join("plain"), "a file, not a folder").unwrap();
+    let under_a_file = dir.join("plain/sub/save.ron");
+    let folder = dir.join("a-folder");
+    std::fs::create_dir(&folder).unwrap();
+    let cannot = |path: &std::path::Path| format!("cannot save to {}: ", path.display());
+    let cases = [
+        (
+            &["--seeds", "3..4"][..],
+            &file,
+            vec![
+                "cannot be used with".to_string(),
+                "'--save <FILE>'".to_string(),
+                "'--seeds <SEEDS>'".to_string(),
+            ],
+        ),
+        (
+            &[],
+            &under_a_file,
+            vec![
+                cannot(&under_a_file),
+                "cannot create the folder".to_string(),
+            ],
+        ),
+        (
+            &[],
+            &folder,
+            vec![
+                cannot(&folder),
+                "is a directory, not a regular file".to_string(),
+            ],
+        ),
+    ];
+    for (extra, target, expected) in cases {
+        let mut args = vec!["sim", "--turns", "50"];
+        args.extend(extra);
+        args.extend(["--save", target.to_str().unwrap()]);
+        let out = gloomdelve(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        for part in expected {
+            assert!(
+                stderr.contains(&part),
+                "{args:?}: expected {part:?} in: {stderr}"
+            );
+        }
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "nothing was played: {args:?}");
+    }
+    let mut left: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["a-folder", "plain"], "nothing was written");
+    assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0);
+}
+
+#[test]
+fn sim_save_of_a_game_that_ended_writes_nothing_and_exits_two() {
+    let tmp = scratch("ended-save");
+    let file = tmp.path().join("save.ron");
+    let out = gloomdelve(&[
+        "sim",
+        "--seed",
+        "3",
+        "--turns",
+        "800",
+        "--save",
+        file.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
+    let report: serde_json::Value =
+        serde_json::from_slice(&out.stdout).expect("the report is still printed");
+    assert_eq!(report["outcome"], "killed by a goblin", "{report}");
+    assert!(
+        stderr.contains("no game to save") && stderr.contains(&file.display().to_string()),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(
+        std::fs::read_dir(tmp.path()).unwrap().count(),
+        0,
+        "no save, no temporary file"
+    );
+}

@@ -833,3 +833,99 @@ fn a_symlinked_save_is_written_through_to_its_file_and_stays_a_link() {
     assert_eq!(*read, newer);
     assert_eq!(std::fs::read_dir(dir.join("sync")).unwrap().count(), 1);
 }
+
+/// Runs `sim` with `args` and returns its one report, parsed; the run
+/// must succeed.
+fn sim_report(args: &[&std::ffi::OsStr]) -> serde_json::Value {
+    let out = game_binary().arg("sim").args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "sim {args:?}: {stderr}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1, "one game, one report: {text}");
+    serde_json::from_str(lines[0]).expect("the report is JSON")
+}
+
+#[test]
+fn sim_save_writes_the_game_where_its_report_leaves_it() {
+    let tmp = scratch("sim-save");
+    // The folder is not there yet: like --record, --save makes it.
+    let path = tmp.path().join("new/save.ron");
+    let recording = tmp.path().join("game.rec");
+    let args = ["--seed", "12", "--turns", "1100", "--save"].map(std::ffi::OsStr::new);
+    let mut args = args.to_vec();
+    args.extend([path.as_os_str(), "--record".as_ref(), recording.as_os_str()]);
+    let report = sim_report(&args);
+    assert_eq!(report["outcome"], "alive", "{report}");
+    let SaveStatus::Ready(save) = read_save(&path) else {
+        panic!("{} is a good save", path.display());
+    };
+    assert_eq!((save.seed, save.mode), (12, Mode::Delve));
+    assert_eq!(Some(save.turn), report["turns"].as_u64());
+    assert_eq!(Some(u64::from(save.depth)), report["depth"].as_u64());
+    assert_eq!(Some(u64::from(save.deepest)), report["deepest"].as_u64());
+    assert!(save.depth >= 1, "a save below the surface: {report}");
+
+    // Loaded as Continue loads it, the game is the one the report hashed.
+    let mut loaded = continue_from(path.parent().unwrap());
+    assert_eq!(
+        *loaded.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    let world = loaded.world();
+    assert_eq!(
+        world
+            .resource::<gloomdelve::vocab::resources::Dungeon>()
+            .depth,
+        save.depth
+    );
+    assert_eq!(
+        world
+            .resource::<gloomdelve::vocab::resources::TurnCount>()
+            .0,
+        save.turn
+    );
+    assert_eq!(
+        gloomdelve::sim::state_hash(loaded.world_mut()),
+        report["state_hash"].as_str().unwrap(),
+        "the whole state"
+    );
+    // The recording written beside it in the same run ends there too.
+    let recording = gloomdelve::sim::Recording::load(&recording).unwrap();
+    let replayed =
+        gloomdelve::sim::replay(crate::support::shipped_game(0, Mode::Delve), &recording).unwrap();
+    assert_eq!(replayed.state_hash, report["state_hash"].as_str().unwrap());
+}
+
+#[test]
+fn a_sim_save_continues_and_plays_on_to_where_the_unbroken_game_ends() {
+    let tmp = scratch("sim-save-continued");
+    let dir = tmp.path().to_path_buf();
+    let path = dir.join("save.ron");
+    let args = ["--seed", "21", "--turns", "1100", "--save"].map(std::ffi::OsStr::new);
+    let mut args = args.to_vec();
+    args.push(path.as_os_str());
+    let report = sim_report(&args);
+    assert_eq!(report["outcome"], "alive", "{report}");
+
+    // The player's way: Continue, then a hundred actions by hand.
+    let mut loaded = continue_from(&dir);
+    let before = snapshot(&mut loaded);
+    assert_eq!(before.turn, 1100);
+    play(&mut loaded, &script(21, 100));
+    let after = snapshot(&mut loaded);
+    assert!(after.turn > before.turn, "the continued game goes on");
+
+    // The bot's way: from the file, it plays on to the very state the
+    // same game reaches without the break.
+    let SaveStatus::Ready(save) = read_save(&path) else {
+        panic!("{} is a good save", path.display());
+    };
+    let game = || crate::support::shipped_game(21, Mode::Delve);
+    let straight = gloomdelve::sim::run(game(), 1500).unwrap();
+    let continued = gloomdelve::sim::run_from_save(game(), *save, 1500).unwrap();
+    assert!(straight.turns > 1100, "{straight:?}");
+    assert_eq!(continued.turns, straight.turns);
+    assert_eq!(continued.outcome, straight.outcome);
+    assert_eq!(continued.state_hash, straight.state_hash);
+}
