@@ -87,6 +87,15 @@ pub struct SimOptions {
     /// Play the recording in FILE instead of the bot (its seed and mode win).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "seeds"])]
     pub replay: Option<PathBuf>,
+    /// Write the game as it stands after its last turn to FILE, in the
+    /// format of the window's save.ron (put it there to Continue it). One
+    /// game only: not with --seeds, nor --replay (a replay saves nothing).
+    /// A game that ended, the hero dead or the Gold Key won, leaves no save,
+    /// as in the window: then nothing is written and sim exits with status
+    /// 2 after its report. A FILE that cannot be written is refused before
+    /// the game is played.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seeds", "replay"])]
+    pub save: Option<PathBuf>,
 }
 
 /// Parses `A..B` with A <= B.

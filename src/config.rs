@@ -224,18 +224,18 @@ mod tests {
     use super::*;
     use bevy::window::WindowResized;
 
-    /// A scratch config folder, removed afterwards.
-    fn scratch(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("gloomdelve-config-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A scratch config folder, removed when the returned `TempDir` drops.
+    fn scratch(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("gloomdelve-config-{name}-"))
+            .tempdir()
+            .expect("a scratch folder under the system temp dir")
     }
 
     #[test]
     fn a_window_resized_out_of_range_is_saved_clamped_and_loads_back() {
-        let dir = scratch("resized");
+        let tmp = scratch("resized");
+        let dir = tmp.path();
         let mut app = App::new();
         app.add_message::<WindowResized>();
         app.add_systems(Update, remember_the_view);
@@ -252,10 +252,9 @@ mod tests {
                 height,
             });
             app.update();
-            let (loaded, note) = load_settings(&dir);
+            let (loaded, note) = load_settings(dir);
             assert_eq!(note, None, "{width}x{height}");
             assert_eq!(loaded.window, Some(saved), "{width}x{height}");
         }
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

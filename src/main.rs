@@ -64,14 +64,8 @@ fn simulate(options: &gloomdelve::cli::SimOptions) -> Result<ExitCode, String> {
         let new_game = NewGame::shipped(recording.seed, recording.mode)?;
         return print_outcome(gloomdelve::sim::replay(new_game, &recording));
     }
-    if let Some(path) = &options.record {
-        gloomdelve::sim::Recording::check_path(path)?;
-        let new_game = NewGame::shipped(options.seed, options.mode)?;
-        let played = gloomdelve::sim::run_recorded(new_game, options.turns);
-        if let Ok((_, recording)) = &played {
-            recording.save(path)?;
-        }
-        return print_outcome(played.map(|(report, _)| report));
+    if options.record.is_some() || options.save.is_some() {
+        return play_and_keep(options);
     }
     let (first, last) = options.seeds.unwrap_or((options.seed, options.seed));
     let mut reports = Vec::new();
@@ -98,6 +92,41 @@ fn simulate(options: &gloomdelve::cli::SimOptions) -> Result<ExitCode, String> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `sim --record FILE` and `sim --save FILE`: one bot game, written as a
+/// recording and as a save once played. Both paths are checked first, so
+/// a bad one is refused before any turn. A game that ended has no save:
+/// its report is printed, and then the error says why nothing was saved.
+fn play_and_keep(options: &gloomdelve::cli::SimOptions) -> Result<ExitCode, String> {
+    if let Some(path) = &options.record {
+        gloomdelve::sim::Recording::check_path(path)?;
+    }
+    if let Some(path) = &options.save {
+        gloomdelve::save::check_save_path(path)?;
+    }
+    let new_game = NewGame::shipped(options.seed, options.mode)?;
+    let record = options.record.is_some();
+    let captured = match gloomdelve::sim::run_and_capture(new_game, options.turns, record) {
+        Ok(captured) => captured,
+        Err(violation) => return print_outcome(Err(violation)),
+    };
+    if let (Some(path), Some(recording)) = (&options.record, &captured.recording) {
+        recording.save(path)?;
+    }
+    let printed = print_outcome(Ok(captured.report.clone()))?;
+    if let Some(path) = &options.save {
+        let Some(save) = &captured.save else {
+            return Err(format!(
+                "the game ended ({}) on turn {}, so there is no game to save; {} was not written",
+                captured.report.outcome,
+                captured.report.turns,
+                path.display()
+            ));
+        };
+        gloomdelve::save::write_save(path, save)?;
+    }
+    Ok(printed)
 }
 
 /// Prints one game's report, or the broken invariant (exit status 3).

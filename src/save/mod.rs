@@ -96,6 +96,12 @@ pub fn write_save(path: &Path, save: &SaveGame) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
+/// Checks, before a game is played, that a save can be written to `path`
+/// (see `persist::check_writable`); the error names the file.
+pub fn check_save_path(path: &Path) -> Result<(), String> {
+    persist::check_writable(path).map_err(|e| format!("cannot save to {}: {e}", path.display()))
+}
+
 /// Why the file at a save's path gave no game.
 enum Unloadable {
     /// Nothing is there.

@@ -13,6 +13,7 @@ use bevy::state::app::StatesPlugin;
 use serde::Serialize;
 
 use crate::GamePlugin;
+use crate::save::state::SaveGame;
 use crate::vocab::game::{Mode, NewGame};
 use crate::vocab::intents::PendingAction;
 use crate::vocab::resources::Dungeon;
@@ -134,24 +135,59 @@ fn run_on_one_thread(app: &mut App) {
 
 /// Plays `turns` turns with the bot, checking the invariants after each.
 pub fn run(new_game: NewGame, turns: u64) -> Result<Report, Violation> {
-    let (seed, mode) = (new_game.seed, new_game.mode);
-    let mut app = headless_app(new_game);
-    let checks = play_until(&mut app, seed, turns)?;
-    Ok(report(app.world_mut(), seed, mode, checks))
+    bot_game(new_game, turns, false).map(|(_, report)| report)
 }
 
 /// Plays the bot's game like [`run`], and returns it as a recording too.
 pub fn run_recorded(new_game: NewGame, turns: u64) -> Result<(Report, Recording), Violation> {
+    let (app, report) = bot_game(new_game, turns, true)?;
+    let recording = app.world().resource::<Recording>().clone();
+    Ok((report, recording))
+}
+
+/// What [`run_and_capture`] keeps of a bot's game.
+#[derive(Clone, Debug)]
+pub struct Captured {
+    pub report: Report,
+    /// Every action, when a recording was asked for.
+    pub recording: Option<Recording>,
+    /// The game as it stands after its last turn, for a save; `None` when
+    /// it ended (a death or a win), which leaves no game to continue.
+    pub save: Option<SaveGame>,
+}
+
+/// Plays the bot's game like [`run`] (recording it like [`run_recorded`]
+/// when `record`), and keeps the game as it stands at the end.
+pub fn run_and_capture(new_game: NewGame, turns: u64, record: bool) -> Result<Captured, Violation> {
+    let (mut app, report) = bot_game(new_game, turns, record)?;
+    let recording = app.world().get_resource::<Recording>().cloned();
+    let save = if playing(&app) {
+        crate::save::state::capture(app.world_mut())
+    } else {
+        None
+    };
+    Ok(Captured {
+        report,
+        recording,
+        save,
+    })
+}
+
+/// Plays `turns` turns with the bot, recording the actions when `record`;
+/// returns the app as the game left it, and its report.
+fn bot_game(new_game: NewGame, turns: u64, record: bool) -> Result<(App, Report), Violation> {
     let (seed, mode) = (new_game.seed, new_game.mode);
     let mut app = headless_app(new_game);
-    app.insert_resource(Recording {
-        seed,
-        mode,
-        actions: Vec::new(),
-    });
+    if record {
+        app.insert_resource(Recording {
+            seed,
+            mode,
+            actions: Vec::new(),
+        });
+    }
     let checks = play_until(&mut app, seed, turns)?;
-    let recording = app.world().resource::<Recording>().clone();
-    Ok((report(app.world_mut(), seed, mode, checks), recording))
+    let report = report(app.world_mut(), seed, mode, checks);
+    Ok((app, report))
 }
 
 /// Plays a recording back on `new_game`'s data (its seed and mode come
@@ -212,15 +248,37 @@ pub fn run_with_a_load_on(
     let Some(save) = crate::save::state::capture(first.world_mut()) else {
         return Ok(report(first.world_mut(), seed, mode, checks));
     };
-    let mut second = headless_app(then);
-    crate::save::state::restore(second.world_mut(), save);
-    second
-        .world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    second.update();
+    let mut second = continued(then, save);
     checks += play_until(&mut second, seed, turns)?;
     Ok(report(second.world_mut(), seed, mode, checks))
+}
+
+/// Continues `save` (a `sim --save` file, say) on `new_game`'s data, its
+/// seed and mode taken from the save, and plays on with the bot like
+/// [`run`] until turn `turns` or the game's end.
+pub fn run_from_save(
+    mut new_game: NewGame,
+    save: SaveGame,
+    turns: u64,
+) -> Result<Report, Violation> {
+    new_game.seed = save.seed;
+    new_game.mode = save.mode;
+    let (seed, mode) = (new_game.seed, new_game.mode);
+    let mut app = continued(new_game, save);
+    let checks = play_until(&mut app, seed, turns)?;
+    Ok(report(app.world_mut(), seed, mode, checks))
+}
+
+/// A headless app on `new_game`'s data that has loaded `save` and entered
+/// play, as Continue does.
+fn continued(new_game: NewGame, save: SaveGame) -> App {
+    let mut app = headless_app(new_game);
+    crate::save::state::restore(app.world_mut(), save);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    app
 }
 
 /// Lets the bot play until turn `turns` or the game's end; returns how

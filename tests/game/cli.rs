@@ -6,6 +6,8 @@ use std::process::{Command, Output};
 use gloomdelve_core::mapgen::Stairs;
 use gloomdelve_core::mapgen::caves::{self, CaveStyle};
 
+use crate::support::scratch;
+
 fn gloomdelve(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_gloomdelve"))
         .args(args)
@@ -85,8 +87,8 @@ fn sim_prints_one_json_object_per_game_and_the_totals() {
 
 #[test]
 fn a_missing_or_broken_recording_is_named_and_exits_two() {
-    let dir = std::env::temp_dir().join(format!("gloomdelve-bad-replay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = scratch("bad-replay");
+    let dir = tmp.path();
     let missing = dir.join("missing.ron");
     let broken = dir.join("broken.ron");
     std::fs::write(&broken, "not a recording at all").unwrap();
@@ -98,7 +100,6 @@ fn a_missing_or_broken_recording_is_named_and_exits_two() {
     assert_refused(&["--replay", "a.ron", "--seed", "3"], "--seed");
     assert_refused(&["--replay", "a.ron", "--reveal"], "--reveal");
     assert!(broken.exists(), "a bad recording is left as it was");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The game binary with its data and config folders in `dir` and no
@@ -116,8 +117,8 @@ fn gloomdelve_in(dir: &std::path::Path, args: &[&std::ffi::OsStr]) -> Output {
 
 #[test]
 fn a_record_path_that_cannot_be_written_is_refused_at_once_with_exit_two() {
-    let dir = std::env::temp_dir().join(format!("gloomdelve-bad-record-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let tmp = scratch("bad-record");
+    let dir = tmp.path();
     let folder = dir.join("a-folder");
     std::fs::create_dir_all(&folder).unwrap();
     let unwritable = std::path::Path::new("/proc/x/y.rec");
@@ -131,7 +132,7 @@ fn a_record_path_that_cannot_be_written_is_refused_at_once_with_exit_two() {
             let mut args = args.to_vec();
             args.push(target.as_os_str());
             let started = std::time::Instant::now();
-            let out = gloomdelve_in(&dir, &args);
+            let out = gloomdelve_in(dir, &args);
             let stderr = String::from_utf8_lossy(&out.stderr);
             assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
             let named = format!("cannot record to {}", target.display());
@@ -143,21 +144,20 @@ fn a_record_path_that_cannot_be_written_is_refused_at_once_with_exit_two() {
     }
     assert!(folder.is_dir(), "the folder is left alone");
     assert!(!dir.join("a-folder.tmp").exists(), "no temporary file");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[cfg(unix)]
 #[test]
 fn sim_record_through_a_symlink_writes_the_linked_file() {
-    let dir = std::env::temp_dir().join(format!("gloomdelve-link-record-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let tmp = scratch("link-record");
+    let dir = tmp.path();
     std::fs::create_dir_all(dir.join("runs")).unwrap();
     let link = dir.join("latest.rec");
     std::os::unix::fs::symlink("runs/7.rec", &link).unwrap();
     let args = ["sim", "--seed", "7", "--turns", "40", "--record"].map(std::ffi::OsStr::new);
     let mut args = args.to_vec();
     args.push(link.as_os_str());
-    let out = gloomdelve_in(&dir, &args);
+    let out = gloomdelve_in(dir, &args);
     assert!(
         out.status.success(),
         "{}",
@@ -167,12 +167,12 @@ fn sim_record_through_a_symlink_writes_the_linked_file() {
     let recording = gloomdelve::sim::Recording::load(&dir.join("runs/7.rec")).unwrap();
     assert_eq!(recording.seed, 7);
     assert_eq!(std::fs::read_dir(dir.join("runs")).unwrap().count(), 1);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_data_value_out_of_range_stops_the_game_naming_the_file() {
-    let root = std::env::temp_dir().join(format!("gloomdelve-bad-data-{}", std::process::id()));
+    let tmp = scratch("bad-data");
+    let root = tmp.path();
     let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
     std::fs::create_dir_all(root.join("assets/data")).unwrap();
     std::fs::create_dir_all(root.join("assets/sprites")).unwrap();
@@ -185,10 +185,9 @@ fn a_data_value_out_of_range_stops_the_game_naming_the_file() {
     }
     let out = Command::new(env!("CARGO_BIN_EXE_gloomdelve"))
         .args(["sim", "--seed", "1", "--turns", "5"])
-        .env("BEVY_ASSET_ROOT", &root)
+        .env("BEVY_ASSET_ROOT", root)
         .output()
         .unwrap();
-    let _ = std::fs::remove_dir_all(&root);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
     assert!(
@@ -201,7 +200,8 @@ fn a_data_value_out_of_range_stops_the_game_naming_the_file() {
 /// what is missing in one line and exits 2, before any window opens.
 #[test]
 fn no_graphics_adapter_is_named_in_one_line_and_exits_two() {
-    let scratch = std::env::temp_dir().join(format!("gloomdelve-no-gpu-{}", std::process::id()));
+    let tmp = scratch("no-gpu");
+    let scratch = tmp.path();
     let out = Command::new(env!("CARGO_BIN_EXE_gloomdelve"))
         .args(["--seed", "7"])
         .env("VK_ICD_FILENAMES", "/nonexistent.json")
@@ -212,7 +212,6 @@ fn no_graphics_adapter_is_named_in_one_line_and_exits_two() {
         .env_remove("WAYLAND_DISPLAY")
         .output()
         .expect("the game runs");
-    let _ = std::fs::remove_dir_all(&scratch);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
     assert_eq!(
@@ -221,5 +220,97 @@ fn no_graphics_adapter_is_named_in_one_line_and_exits_two() {
             "gloomdelve: no graphics adapter found (WGPU_BACKEND=vulkan): the game needs {}",
             gloomdelve::view::graphics::DRIVER_NEEDED
         )
+    );
+}
+
+#[test]
+fn sim_save_refuses_two_seeds_and_a_path_it_cannot_write_with_exit_two() {
+    let tmp = scratch("bad-save");
+    let dir = tmp.path();
+    let file = dir.join("save.ron");
+    std::fs::write(dir.join("plain"), "a file, not a folder").unwrap();
+    let under_a_file = dir.join("plain/sub/save.ron");
+    let folder = dir.join("a-folder");
+    std::fs::create_dir(&folder).unwrap();
+    let cannot = |path: &std::path::Path| format!("cannot save to {}: ", path.display());
+    let cases = [
+        (
+            &["--seeds", "3..4"][..],
+            &file,
+            vec![
+                "cannot be used with".to_string(),
+                "'--save <FILE>'".to_string(),
+                "'--seeds <SEEDS>'".to_string(),
+            ],
+        ),
+        (
+            &[],
+            &under_a_file,
+            vec![
+                cannot(&under_a_file),
+                "cannot create the folder".to_string(),
+            ],
+        ),
+        (
+            &[],
+            &folder,
+            vec![
+                cannot(&folder),
+                "is a directory, not a regular file".to_string(),
+            ],
+        ),
+    ];
+    for (extra, target, expected) in cases {
+        let mut args = vec!["sim", "--turns", "50"];
+        args.extend(extra);
+        args.extend(["--save", target.to_str().unwrap()]);
+        let out = gloomdelve(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        for part in expected {
+            assert!(
+                stderr.contains(&part),
+                "{args:?}: expected {part:?} in: {stderr}"
+            );
+        }
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "nothing was played: {args:?}");
+    }
+    let mut left: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["a-folder", "plain"], "nothing was written");
+    assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0);
+}
+
+#[test]
+fn sim_save_of_a_game_that_ended_writes_nothing_and_exits_two() {
+    let tmp = scratch("ended-save");
+    let file = tmp.path().join("save.ron");
+    let out = gloomdelve(&[
+        "sim",
+        "--seed",
+        "3",
+        "--turns",
+        "800",
+        "--save",
+        file.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
+    let report: serde_json::Value =
+        serde_json::from_slice(&out.stdout).expect("the report is still printed");
+    assert_eq!(report["outcome"], "killed by a goblin", "{report}");
+    assert!(
+        stderr.contains("no game to save") && stderr.contains(&file.display().to_string()),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(
+        std::fs::read_dir(tmp.path()).unwrap().count(),
+        0,
+        "no save, no temporary file"
     );
 }

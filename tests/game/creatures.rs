@@ -6,7 +6,7 @@ use std::path::Path;
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gloomdelve::rules::creatures::{SearchCost, rebuild_occupancy, spawn_creature};
+use gloomdelve::rules::creatures::{SearchCost, rebuild_occupancy};
 use gloomdelve::vocab::components::Corpse;
 use gloomdelve::vocab::components::{Creature, FungusAi, GoblinAi, Health};
 use gloomdelve::vocab::components::{GridPos, Hero};
@@ -15,106 +15,22 @@ use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::resources::DeathCause;
 use gloomdelve::vocab::resources::Level;
 use gloomdelve::vocab::resources::TurnCount;
-use gloomdelve::vocab::resources::{NextCreatureId, Occupancy};
 use gloomdelve::vocab::states::Screen;
 use gloomdelve::{GamePlugin, NewGame, RulesData};
 use gloomdelve_core::mapgen::caves;
-use gloomdelve_core::{Dir, Pos, Terrain};
+use gloomdelve_core::{Dir, Pos};
 
-use crate::rules::{act, hero_pos, start_playing};
-
-/// The shipped items, none of them placed.
-pub fn shipped_items() -> gloomdelve::vocab::data::ItemBook {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data/items.ron");
-    let mut book = gloomdelve::vocab::data::ItemBook::load(&path).unwrap();
-    book.kinds.iter_mut().for_each(|k| k.per_cave = 0);
-    book
-}
-
-fn shipped_book() -> CreatureBook {
-    CreatureBook::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data/creatures.ron"))
-        .unwrap()
-}
-
-/// A walled `w × h` room, all floor inside.
-pub fn open_map(w: usize, h: usize) -> String {
-    let wall = "#".repeat(w);
-    let middle = format!("#{}#", ".".repeat(w - 2));
-    std::iter::once(wall.clone())
-        .chain(std::iter::repeat_n(middle, h - 2))
-        .chain([wall])
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// A rules app on `map` with the hero at `hero` and no creatures yet.
-pub fn app_on(map: &str, hero: Pos, rules: RulesData) -> App {
-    let mut book = shipped_book();
-    book.kinds.iter_mut().for_each(|k| k.per_cave = 0);
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.add_plugins(GamePlugin {
-        new_game: NewGame {
-            seed: 5,
-            rules,
-            creatures: book,
-            items: shipped_items(),
-            reveal: false,
-            mode: gloomdelve::Mode::Delve,
-        },
-    });
-    app.insert_resource(Level {
-        terrain: Terrain::from_text(map, 1),
-        start: hero,
-    });
-    start_playing(app)
-}
-
-pub fn spawn(app: &mut App, kind: &str, at: Pos) -> Entity {
-    let book = app.world().resource::<NewGame>().creatures.clone();
-    let kind = book.find(kind).expect("a shipped kind");
-    let world = app.world_mut();
-    let mut next = *world.resource::<NextCreatureId>();
-    let entity = spawn_creature(&mut world.commands(), &book, &mut next, kind, at);
-    world.flush();
-    world.insert_resource(next);
-    world.resource_mut::<Occupancy>().place(entity, at);
-    entity
-}
+use crate::support::{
+    act, app_on, hero_entity, hero_pos, open_map, set_hp, shipped_book, spawn, start_playing, wait,
+};
 
 fn pos_of(app: &App, entity: Entity) -> Pos {
     app.world().get::<GridPos>(entity).unwrap().0
 }
 
-pub fn wait(app: &mut App, turns: usize) {
-    for _ in 0..turns {
-        act(app, Action::Wait);
-    }
-}
-
 fn fungi(app: &mut App) -> Vec<(Pos, u32)> {
     let mut q = app.world_mut().query::<(&GridPos, &FungusAi)>();
     q.iter(app.world()).map(|(p, f)| (p.0, f.spreads)).collect()
-}
-
-pub fn set_hp(app: &mut App, entity: Entity, hp: i32) {
-    app.world_mut().get_mut::<Health>(entity).unwrap().hp = hp;
-}
-
-/// Drops the hero to 0 HP and lets a turn end: the death screen follows,
-/// or in the hunt the world's reset.
-pub fn fell_the_hero(app: &mut App) {
-    let hero = hero_entity(app);
-    set_hp(app, hero, 0);
-    act(app, gloomdelve::vocab::intents::Action::Wait);
-    app.update();
-}
-
-pub fn hero_entity(app: &mut App) -> Entity {
-    app.world_mut()
-        .query_filtered::<Entity, With<Hero>>()
-        .single(app.world())
-        .unwrap()
 }
 
 #[test]

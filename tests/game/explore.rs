@@ -16,10 +16,9 @@ use gloomdelve::vocab::resources::{Seen, Sight};
 use gloomdelve_core::mapgen::connect::label_regions;
 use gloomdelve_core::{Dir, Grid, Pos};
 
-use crate::creatures::{app_on, hero_entity, open_map, spawn};
-use crate::items::{last_line, lay, pack};
-use crate::rules::{act, hero_pos};
-use crate::sim::shipped_game;
+use crate::support::{
+    act, app_on, hero_entity, hero_pos, last_line, lay, open_map, pack, shipped_game, spawn,
+};
 use gloomdelve::vocab::intents::Action;
 
 /// Rooms joined by doorways; the hero starts in the west room.

@@ -14,9 +14,9 @@ use gloomdelve::vocab::resources::TurnCount;
 use gloomdelve::vocab::states::Screen;
 use gloomdelve_core::{Dir, Pos};
 
-use crate::creatures::{app_on, hero_entity, open_map, set_hp, spawn, wait};
-use crate::items::{fighter, holding, last_line, lay, pack};
-use crate::rules::act;
+use crate::support::{
+    act, app_on, fighter, hero_entity, holding, last_line, lay, open_map, pack, set_hp, spawn, wait,
+};
 
 fn stomach(app: &mut App) -> Stomach {
     let hero = hero_entity(app);
@@ -346,7 +346,7 @@ fn purpose(app: &App) -> gloomdelve::input::inventory::InventoryPurpose {
 
 #[test]
 fn e_with_nothing_underfoot_asks_which_food_offering_the_freshest_corpse() {
-    use crate::items::{char_key, code_key, overlay, press, with_keys};
+    use crate::support::{char_key, code_key, overlay, press, with_keys};
     use gloomdelve::input::inventory::InventoryPurpose;
     use gloomdelve::vocab::states::Overlay;
     let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), RulesData::default());
@@ -375,7 +375,7 @@ fn e_with_nothing_underfoot_asks_which_food_offering_the_freshest_corpse() {
 
 #[test]
 fn e_eats_what_lies_underfoot_with_one_key() {
-    use crate::items::{char_key, overlay, press, with_keys};
+    use crate::support::{char_key, overlay, press, with_keys};
     let mut app = app_on(&open_map(8, 8), Pos::new(3, 3), RulesData::default());
     with_keys(&mut app);
     let ration = lay(&mut app, "ration", Pos::new(3, 3));

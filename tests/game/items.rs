@@ -5,7 +5,7 @@ use std::path::Path;
 use bevy::prelude::*;
 use gloomdelve::NewGame;
 use gloomdelve::RulesData;
-use gloomdelve::rules::items::{item, slots_in_world};
+use gloomdelve::rules::items::slots_in_world;
 use gloomdelve::vocab::components::{GridPos, Hero};
 use gloomdelve::vocab::components::{Item, PACK_SIZE, Pack, Purse};
 use gloomdelve::vocab::data::ItemBook;
@@ -15,33 +15,16 @@ use gloomdelve::vocab::resources::Level;
 use gloomdelve::vocab::resources::TurnCount;
 use gloomdelve_core::{Dir, Pos};
 
-use crate::creatures::{app_on, open_map, spawn, wait};
-use crate::rules::act;
-
-pub fn lay(app: &mut App, name: &str, at: Pos) -> Entity {
-    let book = app.world().resource::<NewGame>().items.clone();
-    let kind = book.find(name).expect("a shipped item");
-    app.world_mut().spawn(item(&book, kind, at)).id()
-}
-
-pub fn pack(app: &mut App) -> Vec<Entity> {
-    app.world_mut()
-        .query_filtered::<&Pack, With<Hero>>()
-        .single(app.world())
-        .unwrap()
-        .0
-        .clone()
-}
+use crate::support::{
+    act, app_on, char_key, code_key, fighter, holding, last_line, lay, open_map, overlay, pack,
+    press, spawn, wait, with_keys,
+};
 
 fn purse(app: &mut App) -> Purse {
     *app.world_mut()
         .query_filtered::<&Purse, With<Hero>>()
         .single(app.world())
         .unwrap()
-}
-
-pub fn last_line(app: &App) -> String {
-    app.world().resource::<GameLog>().recent(1)[0].text.clone()
 }
 
 #[test]
@@ -76,7 +59,7 @@ fn picking_up_with_nothing_there_costs_no_turn() {
 
 /// The pack as the inventory shows it: each slot's items.
 pub fn pack_slots(app: &mut App) -> Vec<Vec<Entity>> {
-    let hero = crate::creatures::hero_entity(app);
+    let hero = crate::support::hero_entity(app);
     let pack = app.world().get::<Pack>(hero).unwrap().clone();
     slots_in_world(app.world(), &pack)
 }
@@ -133,7 +116,7 @@ fn rations_potions_and_scrolls_stack_and_are_used_one_at_a_time() {
         slots[2].contains(&things[0]) && slots[2].contains(&things[3]),
         "both rations in one slot"
     );
-    let hero = crate::creatures::hero_entity(&mut app);
+    let hero = crate::support::hero_entity(&mut app);
     app.world_mut()
         .get_mut::<gloomdelve::vocab::components::Health>(hero)
         .unwrap()
@@ -141,12 +124,6 @@ fn rations_potions_and_scrolls_stack_and_are_used_one_at_a_time() {
     act(&mut app, Action::Use(slots[0][0]));
     let after: Vec<usize> = pack_slots(&mut app).iter().map(Vec::len).collect();
     assert_eq!(after, [1, 1, 2, 2], "one potion of the two is drunk");
-}
-
-pub fn with_keys(app: &mut App) {
-    app.add_message::<bevy::input::keyboard::KeyboardInput>();
-    app.insert_resource(gloomdelve::view::camera::Zoom(4));
-    app.add_plugins(gloomdelve::input::plugin);
 }
 
 fn cursor(app: &App) -> usize {
@@ -193,7 +170,7 @@ fn after_a_use_the_cursor_stays_on_an_item_and_an_empty_slot_keeps_the_screen() 
 
 #[test]
 fn every_shipped_item_says_what_it_does() {
-    let book = ItemBook::load(&crate::levels::data("items.ron")).unwrap();
+    let book = ItemBook::load(&crate::support::data("items.ron")).unwrap();
     for kind in &book.kinds {
         let says = &kind.description;
         assert!(
@@ -284,7 +261,7 @@ fn a_new_cave_holds_the_items_its_data_asks_for() {
         terrain: cave.terrain.clone(),
         start: cave.start,
     });
-    let mut app = crate::rules::start_playing(app);
+    let mut app = crate::support::start_playing(app);
     let mut q = app.world_mut().query::<(&Item, &GridPos)>();
     let placed: Vec<Pos> = q.iter(app.world()).map(|(_, p)| p.0).collect();
     assert_eq!(placed.len() as u32, wanted);
@@ -298,30 +275,11 @@ fn a_new_cave_holds_the_items_its_data_asks_for() {
     assert!(err.contains("entry 1") && err.contains("name"), "{err}");
 }
 
-pub fn fighter(app: &mut App) -> gloomdelve::vocab::components::Fighter {
-    *app.world_mut()
-        .query_filtered::<&gloomdelve::vocab::components::Fighter, With<Hero>>()
-        .single(app.world())
-        .unwrap()
-}
-
 fn equipment(app: &mut App) -> gloomdelve::vocab::components::Equipment {
     *app.world_mut()
         .query_filtered::<&gloomdelve::vocab::components::Equipment, With<Hero>>()
         .single(app.world())
         .unwrap()
-}
-
-/// The hero at (2,2) in a room, holding the named items.
-pub fn holding(names: &[&str]) -> (App, Vec<Entity>) {
-    let mut app = app_on(&open_map(12, 12), Pos::new(2, 2), RulesData::default());
-    let things: Vec<Entity> = names
-        .iter()
-        .map(|n| lay(&mut app, n, Pos::new(2, 2)))
-        .collect();
-    act(&mut app, Action::PickUp);
-    assert_eq!(pack(&mut app).len(), names.len());
-    (app, things)
 }
 
 #[test]
@@ -397,39 +355,6 @@ fn a_potion_heals_up_to_the_maximum_and_is_used_up() {
         "capped at max"
     );
     assert!(pack(&mut app).is_empty());
-}
-
-pub fn char_key(c: &str) -> bevy::input::keyboard::KeyboardInput {
-    bevy::input::keyboard::KeyboardInput {
-        key_code: KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
-        logical_key: bevy::input::keyboard::Key::Character(c.into()),
-        state: bevy::input::ButtonState::Pressed,
-        text: None,
-        repeat: false,
-        window: Entity::PLACEHOLDER,
-    }
-}
-
-pub fn code_key(code: KeyCode) -> bevy::input::keyboard::KeyboardInput {
-    bevy::input::keyboard::KeyboardInput {
-        key_code: code,
-        logical_key: bevy::input::keyboard::Key::Unidentified(
-            bevy::input::keyboard::NativeKey::Unidentified,
-        ),
-        ..char_key("")
-    }
-}
-
-pub fn press(app: &mut App, key: bevy::input::keyboard::KeyboardInput) {
-    app.world_mut().write_message(key);
-    app.update();
-    app.update();
-}
-
-pub fn overlay(app: &App) -> gloomdelve::vocab::states::Overlay {
-    *app.world()
-        .resource::<State<gloomdelve::vocab::states::Overlay>>()
-        .get()
 }
 
 #[test]
@@ -625,8 +550,8 @@ fn cancelling_the_aim_keeps_the_scroll_and_the_turn() {
 
 /// A shipped goblin's full HP.
 fn goblin_hp() -> i32 {
-    let book =
-        gloomdelve::vocab::data::CreatureBook::load(&crate::levels::data("creatures.ron")).unwrap();
+    let book = gloomdelve::vocab::data::CreatureBook::load(&crate::support::data("creatures.ron"))
+        .unwrap();
     book.kinds
         .iter()
         .find(|kind| kind.name == "goblin")
@@ -636,7 +561,7 @@ fn goblin_hp() -> i32 {
 
 /// The text of the shipped `items.ron`.
 fn shipped_items() -> String {
-    std::fs::read_to_string(crate::levels::data("items.ron")).unwrap()
+    std::fs::read_to_string(crate::support::data("items.ron")).unwrap()
 }
 
 /// The shipped `items.ron` with the lines holding `dropped` left out.

@@ -107,19 +107,19 @@ fn shift_and_unbound_keys_do_nothing() {
 /// A rules app in a small room, hero at (1,1) by the north-west border,
 /// with the keyboard plugged in.
 fn keyed_room() -> bevy::prelude::App {
-    let mut app = crate::creatures::app_on(
-        &crate::creatures::open_map(8, 8),
+    let mut app = crate::support::app_on(
+        &crate::support::open_map(8, 8),
         gloomdelve_core::Pos::new(1, 1),
         gloomdelve::RulesData::default(),
     );
-    crate::items::with_keys(&mut app);
+    crate::support::with_keys(&mut app);
     app
 }
 
 fn held(code: KeyCode) -> bevy::input::keyboard::KeyboardInput {
     bevy::input::keyboard::KeyboardInput {
         repeat: true,
-        ..crate::items::code_key(code)
+        ..crate::support::code_key(code)
     }
 }
 
@@ -133,7 +133,7 @@ fn log_lines(app: &bevy::prelude::App) -> Vec<String> {
 
 #[test]
 fn a_key_held_against_the_border_says_so_once() {
-    use crate::items::{code_key, press};
+    use crate::support::{code_key, press};
     let mut app = keyed_room();
     press(&mut app, code_key(KeyCode::ArrowUp));
     for _ in 0..30 {
@@ -155,14 +155,14 @@ fn a_key_held_against_the_border_says_so_once() {
 
 #[test]
 fn a_held_key_keeps_walking_while_its_steps_take_turns() {
-    use crate::items::{code_key, press};
+    use crate::support::{code_key, press};
     let mut app = keyed_room();
     press(&mut app, code_key(KeyCode::ArrowRight));
     for _ in 0..3 {
         press(&mut app, held(KeyCode::ArrowRight));
     }
     assert_eq!(
-        crate::rules::hero_pos(&mut app),
+        crate::support::hero_pos(&mut app),
         gloomdelve_core::Pos::new(5, 1),
         "four steps east"
     );
@@ -170,17 +170,17 @@ fn a_held_key_keeps_walking_while_its_steps_take_turns() {
 
 #[test]
 fn a_key_that_ends_auto_explore_says_what_stopped() {
-    use crate::items::{char_key, press};
+    use crate::support::{char_key, press};
     let corridor = "\
 ########################################
 #......................................#
 ########################################";
-    let mut app = crate::creatures::app_on(
+    let mut app = crate::support::app_on(
         corridor,
         gloomdelve_core::Pos::new(1, 1),
         gloomdelve::RulesData::default(),
     );
-    crate::items::with_keys(&mut app);
+    crate::support::with_keys(&mut app);
     press(&mut app, char_key("x"));
     assert!(
         app.world()

@@ -10,8 +10,7 @@ use gloomdelve::save::{SaveStatus, read_save};
 use gloomdelve::sim::{replay, run_recorded, run_with_a_load, run_with_a_load_on};
 use gloomdelve::vocab::data::CreatureBook;
 
-use crate::levels::data;
-use crate::sim::shipped_game;
+use crate::support::{data, scratch, shipped_game};
 
 /// A kind of our own, for the middle of `creatures.ron`. It never spawns
 /// (none per level, none more deeper), so the games it joins stay the same
@@ -110,10 +109,7 @@ fn title_over(dir: &Path) -> String {
 fn a_save_from_format_version_one_is_set_aside_with_its_version_named() {
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/save-version-1.ron");
     let original = std::fs::read(&fixture).unwrap();
-    let dir = tempfile::Builder::new()
-        .prefix("gloomdelve-old-save-")
-        .tempdir()
-        .unwrap();
+    let dir = scratch("old-save");
     let path = dir.path().join("save.ron");
     std::fs::write(&path, &original).unwrap();
     let message = title_over(dir.path());

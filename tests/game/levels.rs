@@ -1,11 +1,8 @@
 //! Headless dungeon tests: stairs down and up, levels kept field by field,
 //! digging that persists, the Gold Key and victory, and hunt mode's reset.
 
-use std::path::Path;
-
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
 use gloomdelve::rules::creatures::rebuild_occupancy;
 use gloomdelve::rules::hunt::Roster;
 use gloomdelve::rules::items::item;
@@ -19,39 +16,12 @@ use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::resources::Dungeon;
 use gloomdelve::vocab::resources::Level;
 use gloomdelve::vocab::states::Screen;
-use gloomdelve::{GamePlugin, Mode, NewGame, RulesData};
+use gloomdelve::{Mode, NewGame, RulesData};
 use gloomdelve_core::{Bump, Dir, Pos, Tile};
 
-use crate::creatures::{hero_entity, set_hp};
-use crate::items::last_line;
-use crate::rules::{act, hero_pos, start_playing};
-
-pub fn data(name: &str) -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("assets/data")
-        .join(name)
-}
-
-/// A new game from the shipped data, on the surface (or in the Warrens).
-pub fn new_game(seed: u64, mode: Mode, rules: RulesData) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.add_plugins(GamePlugin {
-        new_game: NewGame {
-            seed,
-            rules,
-            creatures: CreatureBook::load(&data("creatures.ron")).unwrap(),
-            items: ItemBook::load(&data("items.ron")).unwrap(),
-            reveal: false,
-            mode,
-        },
-    });
-    start_playing(app)
-}
-
-pub fn shipped_rules() -> RulesData {
-    RulesData::load(&data("rules.ron")).unwrap()
-}
+use crate::support::{
+    act, data, hero_entity, hero_pos, last_line, new_game, set_hp, shipped_rules,
+};
 
 fn depth(app: &App) -> u32 {
     app.world().resource::<Dungeon>().depth
@@ -311,8 +281,8 @@ fn a_hunt_death_sends_every_enemy_home_and_keeps_the_terrain() {
 #[test]
 fn creatures_never_step_into_a_narrow_tunnel() {
     let map = "#######\n#.=.=.#\n#######";
-    let mut app = crate::creatures::app_on(map, Pos::new(5, 1), RulesData::default());
-    let bat = crate::creatures::spawn(&mut app, "bat", Pos::new(3, 1));
+    let mut app = crate::support::app_on(map, Pos::new(5, 1), RulesData::default());
+    let bat = crate::support::spawn(&mut app, "bat", Pos::new(3, 1));
     for _ in 0..60 {
         act(&mut app, Action::Wait);
         let at = app.world().get::<GridPos>(bat).unwrap().0;
@@ -395,8 +365,8 @@ fn clearing_the_warrens_brings_a_fanfare_and_a_fresh_world() {
 
 #[test]
 fn going_down_before_the_stairs_are_found_says_so() {
-    let map = crate::creatures::open_map(8, 8);
-    let mut app = crate::creatures::app_on(&map, Pos::new(3, 3), RulesData::default());
+    let map = crate::support::open_map(8, 8);
+    let mut app = crate::support::app_on(&map, Pos::new(3, 3), RulesData::default());
     act(&mut app, Action::Descend);
     assert_eq!(last_line(&app), "You have not found the stairs down yet.");
 }

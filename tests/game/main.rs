@@ -14,5 +14,6 @@ mod readme;
 mod rules;
 mod saving;
 mod sim;
+mod support;
 mod title;
 mod window;

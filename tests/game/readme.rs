@@ -5,7 +5,7 @@ use std::path::Path;
 
 use gloomdelve::vocab::data::{CreatureBook, CreatureKind};
 
-use crate::levels::{data, shipped_rules};
+use crate::support::{data, shipped_rules};
 
 fn readme() -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");

@@ -3,8 +3,8 @@
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gloomdelve::vocab::components::{GridPos, Hero};
-use gloomdelve::vocab::intents::{Action, PendingAction};
+use gloomdelve::vocab::components::GridPos;
+use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::log::GameLog;
 use gloomdelve::vocab::messages::TerrainChanged;
 use gloomdelve::vocab::resources::Level;
@@ -13,6 +13,8 @@ use gloomdelve::vocab::resources::{Seen, Sight};
 use gloomdelve::vocab::states::Screen;
 use gloomdelve::{GamePlugin, NewGame, RulesData};
 use gloomdelve_core::{Dir, Pos, Terrain, Tile};
+
+use crate::support::{act, hero_pos, start_playing};
 
 /// A small map: `#` rock (diggable inside the border), `.` floor.
 const MAP: &str = "\
@@ -39,14 +41,6 @@ pub fn rules_app() -> App {
     app
 }
 
-pub fn start_playing(mut app: App) -> App {
-    app.world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    app.update();
-    app
-}
-
 /// An app playing on `MAP` with the hero at `at`.
 fn app_on_map(at: Pos) -> App {
     let mut app = rules_app();
@@ -55,19 +49,6 @@ fn app_on_map(at: Pos) -> App {
         start: at,
     });
     start_playing(app)
-}
-
-pub fn act(app: &mut App, action: Action) {
-    app.world_mut().resource_mut::<PendingAction>().0 = Some(action);
-    app.update();
-}
-
-pub fn hero_pos(app: &mut App) -> Pos {
-    app.world_mut()
-        .query_filtered::<&GridPos, With<Hero>>()
-        .single(app.world())
-        .unwrap()
-        .0
 }
 
 fn turns(app: &App) -> u64 {
@@ -210,12 +191,12 @@ fn a_bump_into_rock_right_after_a_fight_that_way_never_digs() {
 #..####
 #######
 ";
-    let mut app = crate::creatures::app_on(map, Pos::new(1, 2), RulesData::default());
-    let bat = crate::creatures::spawn(&mut app, "bat", Pos::new(2, 2));
+    let mut app = crate::support::app_on(map, Pos::new(1, 2), RulesData::default());
+    let bat = crate::support::spawn(&mut app, "bat", Pos::new(2, 2));
     app.world_mut()
         .entity_mut(bat)
         .insert(gloomdelve::vocab::components::Paralyzed { turns: 1000 });
-    crate::creatures::set_hp(&mut app, bat, 1000);
+    crate::support::set_hp(&mut app, bat, 1000);
     act(&mut app, Action::Move(Dir::E));
     assert!(last_line(&app).starts_with("You hit the bat"), "a fight");
     // The bat flutters off; the hero follows it east, into the rock.
@@ -284,7 +265,7 @@ fn walking_to_the_stairs_says_once_that_they_are_here() {
 #........#
 #.....>..#
 ##########";
-    let mut app = crate::creatures::app_on(map, Pos::new(1, 1), RulesData::default());
+    let mut app = crate::support::app_on(map, Pos::new(1, 1), RulesData::default());
     act(&mut app, Action::Descend);
     for _ in 0..30 {
         app.update();
@@ -474,7 +455,8 @@ mod tiles_touched {
     use gloomdelve_core::mapgen::caves;
     use gloomdelve_core::{Dir, Tile};
 
-    use super::{act, hero_pos, rules_app, start_playing};
+    use super::rules_app;
+    use crate::support::{act, hero_pos, start_playing};
     use gloomdelve::vocab::intents::Action;
 
     /// How many tiles had their `TileColor` changed in the last update.
@@ -657,7 +639,7 @@ fn every_rules_number_is_refused_outside_its_range_naming_field_value_and_range(
 fn a_hero_with_the_most_hp_drinks_a_potion_without_dying_of_it() {
     // Seed 1 drinks its first potion on turn 188; i32::MAX + 10 wrapped
     // round to a negative HP, a death with no cause.
-    let mut game = crate::sim::shipped_game(1, gloomdelve::Mode::Delve);
+    let mut game = crate::support::shipped_game(1, gloomdelve::Mode::Delve);
     game.rules.hero_hp = i32::MAX;
     let report = gloomdelve::sim::run(game, 200).unwrap();
     assert_eq!(report.outcome, "alive", "{report:?}");

@@ -3,7 +3,7 @@
 //! files set aside with a message, and the key-bindings file.
 
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use bevy::prelude::*;
@@ -16,16 +16,7 @@ use gloomdelve::vocab::states::Screen;
 use gloomdelve::{GamePlugin, Mode, NewGame};
 use gloomdelve_core::{Dir, GameRng};
 
-use crate::levels::{data, new_game, shipped_rules};
-use crate::rules::act;
-
-/// A fresh, empty scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gloomdelve-save-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::support::{act, data, new_game, scratch, shipped_rules};
 
 /// `n` actions drawn from `seed`: mostly steps, some waits, pickups and meals.
 fn script(seed: u64, n: usize) -> Vec<Action> {
@@ -90,7 +81,8 @@ fn snapshot(app: &mut App) -> SaveGame {
 fn a_saved_game_continues_exactly_and_plays_on_identically() {
     for seed in [3, 8, 13] {
         for before in [40, 160] {
-            let dir = scratch(&format!("round-{seed}-{before}"));
+            let tmp = scratch(&format!("round-{seed}-{before}"));
+            let dir = tmp.path().to_path_buf();
             // A sturdy hero, so that the scripted walk outlives the test.
             let rules = gloomdelve::RulesData {
                 hero_hp: 200,
@@ -113,14 +105,14 @@ fn a_saved_game_continues_exactly_and_plays_on_identically() {
             let (a, b) = (snapshot(&mut original), snapshot(&mut loaded));
             assert!(a.turn > saved.turn, "the game went on");
             assert_eq!(a, b, "seed {seed}: the same 100 actions after loading");
-            let _ = std::fs::remove_dir_all(&dir);
         }
     }
 }
 
 #[test]
 fn a_level_change_saves_and_the_save_holds_every_level() {
-    let dir = scratch("levels");
+    let tmp = scratch("levels");
+    let dir = tmp.path().to_path_buf();
     let mut app = new_game(21, Mode::Delve, shipped_rules());
     app.insert_resource(DataDir(dir.clone()));
     let terrain = app
@@ -130,7 +122,7 @@ fn a_level_change_saves_and_the_save_holds_every_level() {
         .clone();
     let down =
         gloomdelve::rules::levels::find_tile(&terrain, gloomdelve_core::Tile::StairsDown).unwrap();
-    let hero = crate::creatures::hero_entity(&mut app);
+    let hero = crate::support::hero_entity(&mut app);
     app.world_mut()
         .get_mut::<gloomdelve::vocab::components::GridPos>(hero)
         .unwrap()
@@ -144,7 +136,6 @@ fn a_level_change_saves_and_the_save_holds_every_level() {
     };
     assert_eq!(save.depth, 1);
     assert!(save.stored.contains_key(&0), "the surface is in it too");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn game_binary() -> Command {
@@ -164,7 +155,8 @@ fn save_loop(dir: &Path, saves: u32) -> Command {
 
 #[test]
 fn a_writer_stopped_halfway_leaves_the_previous_save_loadable() {
-    let dir = scratch("fault");
+    let tmp = scratch("fault");
+    let dir = tmp.path().to_path_buf();
     let out = save_loop(&dir, 3).output().unwrap();
     assert!(
         out.status.success(),
@@ -188,12 +180,12 @@ fn a_writer_stopped_halfway_leaves_the_previous_save_loadable() {
         SaveStatus::Ready(save) => assert_eq!(save.turn, 3, "the previous save"),
         other => panic!("the previous save still loads: {other:?}"),
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn killing_the_game_while_it_saves_leaves_a_save_that_loads() {
-    let dir = scratch("kill");
+    let tmp = scratch("kill");
+    let dir = tmp.path().to_path_buf();
     for stop_after in [2usize, 9, 23] {
         let mut child = save_loop(&dir, 100_000)
             .stdout(Stdio::piped())
@@ -210,14 +202,12 @@ fn killing_the_game_while_it_saves_leaves_a_save_that_loads() {
             other => panic!("killed after {stop_after} saves, the save does not load: {other:?}"),
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The bytes of a small but complete save.
 fn small_save_bytes(dir: &Path) -> Vec<u8> {
-    let map = crate::creatures::open_map(8, 6);
-    let mut app =
-        crate::creatures::app_on(&map, gloomdelve_core::Pos::new(2, 2), Default::default());
+    let map = crate::support::open_map(8, 6);
+    let mut app = crate::support::app_on(&map, gloomdelve_core::Pos::new(2, 2), Default::default());
     act(&mut app, Action::Wait);
     let save = snapshot(&mut app);
     let path = dir.join("small.ron");
@@ -243,7 +233,8 @@ fn assert_set_aside(dir: &Path, bytes: &[u8]) -> String {
 
 #[test]
 fn a_truncated_save_is_set_aside_at_every_byte() {
-    let dir = scratch("truncated");
+    let tmp = scratch("truncated");
+    let dir = tmp.path().to_path_buf();
     let whole = small_save_bytes(&dir);
     assert!(
         whole.len() > 500,
@@ -253,12 +244,12 @@ fn a_truncated_save_is_set_aside_at_every_byte() {
     for cut in 0..whole.len() {
         assert_set_aside(&dir, &whole[..cut]);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn garbage_empty_and_wrong_version_saves_are_set_aside_with_a_reason() {
-    let dir = scratch("garbage");
+    let tmp = scratch("garbage");
+    let dir = tmp.path().to_path_buf();
     let mut rng = GameRng::new(99);
     for _ in 0..50 {
         let len = rng.range(1, 3000) as usize;
@@ -273,12 +264,12 @@ fn garbage_empty_and_wrong_version_saves_are_set_aside_with_a_reason() {
     let newer = whole.replacen(&current, "save version 7 ", 1);
     let message = assert_set_aside(&dir, newer.as_bytes());
     assert!(message.contains("version 7"), "{message}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_second_bad_save_does_not_overwrite_the_first_one_set_aside() {
-    let dir = scratch("twice");
+    let tmp = scratch("twice");
+    let dir = tmp.path().to_path_buf();
     let path = dir.join("save.ron");
     std::fs::write(&path, b"first").unwrap();
     assert!(matches!(read_save(&path), SaveStatus::SetAside(_)));
@@ -289,12 +280,12 @@ fn a_second_bad_save_does_not_overwrite_the_first_one_set_aside() {
         std::fs::read(dir.join("save.ron.bad.1")).unwrap(),
         b"second"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_bindings_file_is_written_then_bad_lines_are_named_and_defaulted() {
-    let dir = scratch("bindings");
+    let tmp = scratch("bindings");
+    let dir = tmp.path().to_path_buf();
     let (first, notes) = gloomdelve::config::load_bindings(&dir);
     assert!(notes.is_empty(), "{notes:?}");
     assert_eq!(first, gloomdelve_core::bindings::default_bindings());
@@ -326,18 +317,18 @@ fn the_bindings_file_is_written_then_bad_lines_are_named_and_defaulted() {
         "{}",
         notes[1]
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_death_enters_the_high_scores_and_permadeath_deletes_the_save() {
-    let dir = scratch("scores");
+    let tmp = scratch("scores");
+    let dir = tmp.path().to_path_buf();
     for (round, seed) in [5u64, 6].into_iter().enumerate() {
         let mut app = new_game(seed, Mode::Delve, shipped_rules());
         app.insert_resource(DataDir(dir.clone()));
         save_now(app.world_mut()).unwrap();
         assert!(dir.join("save.ron").exists());
-        crate::creatures::fell_the_hero(&mut app);
+        crate::support::fell_the_hero(&mut app);
         assert_eq!(
             *app.world().resource::<State<Screen>>().get(),
             Screen::GameOver
@@ -355,13 +346,13 @@ fn a_death_enters_the_high_scores_and_permadeath_deletes_the_save() {
         assert_eq!(note, None);
         assert_eq!(on_disk, ranking.table, "saved");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn settings_remember_the_view_and_a_bad_file_is_kept_aside() {
     use gloomdelve::config::{SETTINGS_FILE, Settings, load_settings, save_settings};
-    let dir = scratch("settings");
+    let tmp = scratch("settings");
+    let dir = tmp.path().to_path_buf();
     assert_eq!(load_settings(&dir), (Settings::default(), None), "none yet");
     let chosen = Settings {
         zoom: Some(3),
@@ -382,13 +373,13 @@ fn settings_remember_the_view_and_a_bad_file_is_kept_aside() {
         "(zoom: Some(9))",
         "kept, not lost"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_settings_file_that_is_not_utf8_is_set_aside_before_a_new_one_is_written() {
     use gloomdelve::config::{SETTINGS_FILE, Settings, load_settings, save_settings};
-    let dir = scratch("settings-utf8");
+    let tmp = scratch("settings-utf8");
+    let dir = tmp.path().to_path_buf();
     let path = dir.join(SETTINGS_FILE);
     let garbage = b"(zoom: Some(3)) \xff\xfe\x00 not text";
     std::fs::write(&path, garbage).unwrap();
@@ -415,13 +406,13 @@ fn a_settings_file_that_is_not_utf8_is_set_aside_before_a_new_one_is_written() {
         std::fs::read(dir.join("settings.ron.bad")).unwrap(),
         garbage
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn saving_settings_over_a_bad_file_keeps_the_bad_file() {
     use gloomdelve::config::{SETTINGS_FILE, Settings, save_settings};
-    let dir = scratch("settings-over");
+    let tmp = scratch("settings-over");
+    let dir = tmp.path().to_path_buf();
     let path = dir.join(SETTINGS_FILE);
     // Bad files that appear while the game runs: not UTF-8, not RON, out of range.
     let bad: [&[u8]; 3] = [b"\xc3\x28", b"(zoom: ", b"(window: Some((100, 100)))"];
@@ -441,14 +432,14 @@ fn saving_settings_over_a_bad_file_keeps_the_bad_file() {
     // A good file is simply replaced.
     save_settings(&path, &Settings::default()).unwrap();
     assert!(!dir.join("settings.ron.bad.3").exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn saved_window_sizes_are_clamped_to_what_loading_accepts() {
     use gloomdelve::config::{SETTINGS_FILE, Settings, WINDOW_SIDES, load_settings};
     use gloomdelve::config::{savable_window, save_settings};
-    let dir = scratch("settings-clamp");
+    let tmp = scratch("settings-clamp");
+    let dir = tmp.path().to_path_buf();
     let (low, high) = (*WINDOW_SIDES.start(), *WINDOW_SIDES.end());
     for (w, h) in [
         (1.0, 1.0),
@@ -469,12 +460,12 @@ fn saved_window_sizes_are_clamped_to_what_loading_accepts() {
     assert_eq!(savable_window(0.0, 0.0), None, "a minimised window");
     assert!(gloomdelve::cli::parse_window(&format!("{}x{high}", low - 1)).is_err());
     assert!(gloomdelve::cli::parse_window(&format!("{low}x{high}")).is_ok());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn sixty_thousand_bad_bindings_lines_are_all_reported() {
-    let dir = scratch("bindings-many");
+    let tmp = scratch("bindings-many");
+    let dir = tmp.path().to_path_buf();
     let text: String = (0..60_000).map(|i| format!("fly{i} = f\n")).collect();
     std::fs::write(dir.join("bindings.txt"), text).unwrap();
     let (bindings, notes) = gloomdelve::config::load_bindings(&dir);
@@ -487,12 +478,12 @@ fn sixty_thousand_bad_bindings_lines_are_all_reported() {
         title.last().unwrap().starts_with("and 59995 more"),
         "{title:?}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_hunt_saves_and_continues_with_its_roster() {
-    let dir = scratch("hunt");
+    let tmp = scratch("hunt");
+    let dir = tmp.path().to_path_buf();
     let mut hunt = new_game(31, Mode::Hunt, shipped_rules());
     hunt.insert_resource(DataDir(dir.clone()));
     play(&mut hunt, &script(31, 30));
@@ -503,12 +494,12 @@ fn a_hunt_saves_and_continues_with_its_roster() {
     assert!(!saved.roster.is_empty());
     assert_eq!(snapshot(&mut loaded), saved);
     assert!(saved.hero.stomach.is_none(), "no hunger, after a load too");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_new_game_over_a_save_keeps_it_as_prev_and_continue_loads_it() {
-    let dir = scratch("title");
+    let tmp = scratch("title");
+    let dir = tmp.path().to_path_buf();
     let mut first = new_game(41, Mode::Delve, shipped_rules());
     first.insert_resource(DataDir(dir.clone()));
     play(&mut first, &script(41, 20));
@@ -545,15 +536,15 @@ fn a_new_game_over_a_save_keeps_it_as_prev_and_continue_loads_it() {
         panic!("the old save is kept and still loads");
     };
     assert_eq!(*prev, saved);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_dig_warning_is_kept_by_the_save() {
-    let dir = scratch("bump");
+    let tmp = scratch("bump");
+    let dir = tmp.path().to_path_buf();
     let map = "######\n#..#.#\n######";
     let rock = gloomdelve_core::Pos::new(3, 1);
-    let mut app = crate::creatures::app_on(
+    let mut app = crate::support::app_on(
         map,
         gloomdelve_core::Pos::new(2, 1),
         gloomdelve::RulesData::default(),
@@ -579,7 +570,6 @@ fn a_dig_warning_is_kept_by_the_save() {
         gloomdelve_core::Tile::DugFloor,
         "the continued game remembers the warning: the second bump digs"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The title opens over `app`'s data folder, as on entering the screen.
@@ -629,7 +619,8 @@ fn a_seed_start_over_a_save_asks_first_and_no_keeps_the_save() {
     use bevy::input::keyboard::Key;
     use gloomdelve::view::title::{DirectStart, Entry, Outcome};
     use gloomdelve::vocab::messages::StartGame;
-    let dir = scratch("direct");
+    let tmp = scratch("direct");
+    let dir = tmp.path().to_path_buf();
     let saved = saved_game(&dir, 41);
     let mut app = empty_app(&dir);
     app.world_mut().resource_mut::<NewGame>().seed = 5;
@@ -684,12 +675,12 @@ fn a_seed_start_over_a_save_asks_first_and_no_keeps_the_save() {
         app.world().get_resource::<DirectStart>().is_none(),
         "asked only once"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_seed_start_with_no_save_goes_straight_into_the_game() {
-    let dir = scratch("direct-none");
+    let tmp = scratch("direct-none");
+    let dir = tmp.path().to_path_buf();
     let mut app = empty_app(&dir);
     app.world_mut().resource_mut::<NewGame>().seed = 6;
     app.insert_resource(gloomdelve::view::title::DirectStart);
@@ -699,14 +690,14 @@ fn a_seed_start_with_no_save_goes_straight_into_the_game() {
     app.update();
     assert_eq!(screen(&app), Screen::Playing);
     assert_eq!(app.world().resource::<NewGame>().seed, 6);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn new_games_over_saves_keep_every_one_and_after_an_unsaved_death_the_newest_continues() {
     use gloomdelve::view::title::Entry;
     use gloomdelve::vocab::messages::StartGame;
-    let dir = scratch("kept");
+    let tmp = scratch("kept");
+    let dir = tmp.path().to_path_buf();
     let first = saved_game(&dir, 41);
     let mut app = empty_app(&dir);
     to_title(&mut app);
@@ -726,7 +717,7 @@ fn new_games_over_saves_keep_every_one_and_after_an_unsaved_death_the_newest_con
 
     // The third game dies before its first save: the title offers the
     // newest kept game, and taking it moves it back to save.ron.
-    crate::creatures::fell_the_hero(&mut app);
+    crate::support::fell_the_hero(&mut app);
     assert_eq!(screen(&app), Screen::GameOver);
     to_title(&mut app);
     open_title(&mut app);
@@ -750,20 +741,20 @@ fn new_games_over_saves_keep_every_one_and_after_an_unsaved_death_the_newest_con
     );
 
     // Dying in it deletes it for good; the first game is offered next.
-    crate::creatures::fell_the_hero(&mut app);
+    crate::support::fell_the_hero(&mut app);
     assert!(!dir.join("save.ron").exists(), "permadeath");
     to_title(&mut app);
     open_title(&mut app);
     let earlier = app.world().resource::<gloomdelve::save::EarlierSave>();
     assert_eq!(earlier.path, dir.join("save.ron.prev"));
     assert_eq!(*earlier.save, first);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_bad_save_with_a_kept_one_beside_it_offers_the_kept_one() {
     use gloomdelve::view::title::Entry;
-    let dir = scratch("bad-and-kept");
+    let tmp = scratch("bad-and-kept");
+    let dir = tmp.path().to_path_buf();
     let kept = saved_game(&dir, 41);
     std::fs::rename(dir.join("save.ron"), dir.join("save.ron.prev")).unwrap();
     std::fs::write(dir.join("save.ron.prev.1"), "a kept file gone bad").unwrap();
@@ -780,7 +771,6 @@ fn a_bad_save_with_a_kept_one_beside_it_offers_the_kept_one() {
         b"a kept file gone bad",
         "a bad kept file is left as it is"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The message for the thing at `dir/save.ron`, which must stay in place.
@@ -809,7 +799,8 @@ fn assert_left_in_place(dir: &Path, expected: &str) {
 #[test]
 fn a_dangling_link_a_folder_or_a_link_loop_as_the_save_is_reported_and_left_in_place() {
     use std::os::unix::fs::symlink;
-    let dir = scratch("unreadable");
+    let tmp = scratch("unreadable");
+    let dir = tmp.path().to_path_buf();
     let path = dir.join("save.ron");
     symlink(dir.join("gone.ron"), &path).unwrap();
     assert_left_in_place(&dir, "it is a link to");
@@ -820,13 +811,13 @@ fn a_dangling_link_a_folder_or_a_link_loop_as_the_save_is_reported_and_left_in_p
     std::fs::remove_file(&path).unwrap();
     std::fs::create_dir(&path).unwrap();
     assert_left_in_place(&dir, "it is a directory, not a regular file");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[cfg(unix)]
 #[test]
 fn a_symlinked_save_is_written_through_to_its_file_and_stays_a_link() {
-    let dir = scratch("linked");
+    let tmp = scratch("linked");
+    let dir = tmp.path().to_path_buf();
     let saved = saved_game(&dir, 41);
     std::fs::create_dir(dir.join("sync")).unwrap();
     std::fs::rename(dir.join("save.ron"), dir.join("sync/mine.ron")).unwrap();
@@ -843,5 +834,100 @@ fn a_symlinked_save_is_written_through_to_its_file_and_stays_a_link() {
     };
     assert_eq!(*read, newer);
     assert_eq!(std::fs::read_dir(dir.join("sync")).unwrap().count(), 1);
-    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `sim` with `args` and returns its one report, parsed; the run
+/// must succeed.
+fn sim_report(args: &[&std::ffi::OsStr]) -> serde_json::Value {
+    let out = game_binary().arg("sim").args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "sim {args:?}: {stderr}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1, "one game, one report: {text}");
+    serde_json::from_str(lines[0]).expect("the report is JSON")
+}
+
+#[test]
+fn sim_save_writes_the_game_where_its_report_leaves_it() {
+    let tmp = scratch("sim-save");
+    // The folder is not there yet: like --record, --save makes it.
+    let path = tmp.path().join("new/save.ron");
+    let recording = tmp.path().join("game.rec");
+    let args = ["--seed", "12", "--turns", "1100", "--save"].map(std::ffi::OsStr::new);
+    let mut args = args.to_vec();
+    args.extend([path.as_os_str(), "--record".as_ref(), recording.as_os_str()]);
+    let report = sim_report(&args);
+    assert_eq!(report["outcome"], "alive", "{report}");
+    let SaveStatus::Ready(save) = read_save(&path) else {
+        panic!("{} is a good save", path.display());
+    };
+    assert_eq!((save.seed, save.mode), (12, Mode::Delve));
+    assert_eq!(Some(save.turn), report["turns"].as_u64());
+    assert_eq!(Some(u64::from(save.depth)), report["depth"].as_u64());
+    assert_eq!(Some(u64::from(save.deepest)), report["deepest"].as_u64());
+    assert!(save.depth >= 1, "a save below the surface: {report}");
+
+    // Loaded as Continue loads it, the game is the one the report hashed.
+    let mut loaded = continue_from(path.parent().unwrap());
+    assert_eq!(
+        *loaded.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    let world = loaded.world();
+    assert_eq!(
+        world
+            .resource::<gloomdelve::vocab::resources::Dungeon>()
+            .depth,
+        save.depth
+    );
+    assert_eq!(
+        world
+            .resource::<gloomdelve::vocab::resources::TurnCount>()
+            .0,
+        save.turn
+    );
+    assert_eq!(
+        gloomdelve::sim::state_hash(loaded.world_mut()),
+        report["state_hash"].as_str().unwrap(),
+        "the whole state"
+    );
+    // The recording written beside it in the same run ends there too.
+    let recording = gloomdelve::sim::Recording::load(&recording).unwrap();
+    let replayed =
+        gloomdelve::sim::replay(crate::support::shipped_game(0, Mode::Delve), &recording).unwrap();
+    assert_eq!(replayed.state_hash, report["state_hash"].as_str().unwrap());
+}
+
+#[test]
+fn a_sim_save_continues_and_plays_on_to_where_the_unbroken_game_ends() {
+    let tmp = scratch("sim-save-continued");
+    let dir = tmp.path().to_path_buf();
+    let path = dir.join("save.ron");
+    let args = ["--seed", "21", "--turns", "1100", "--save"].map(std::ffi::OsStr::new);
+    let mut args = args.to_vec();
+    args.push(path.as_os_str());
+    let report = sim_report(&args);
+    assert_eq!(report["outcome"], "alive", "{report}");
+
+    // The player's way: Continue, then a hundred actions by hand.
+    let mut loaded = continue_from(&dir);
+    let before = snapshot(&mut loaded);
+    assert_eq!(before.turn, 1100);
+    play(&mut loaded, &script(21, 100));
+    let after = snapshot(&mut loaded);
+    assert!(after.turn > before.turn, "the continued game goes on");
+
+    // The bot's way: from the file, it plays on to the very state the
+    // same game reaches without the break.
+    let SaveStatus::Ready(save) = read_save(&path) else {
+        panic!("{} is a good save", path.display());
+    };
+    let game = || crate::support::shipped_game(21, Mode::Delve);
+    let straight = gloomdelve::sim::run(game(), 1500).unwrap();
+    let continued = gloomdelve::sim::run_from_save(game(), *save, 1500).unwrap();
+    assert!(straight.turns > 1100, "{straight:?}");
+    assert_eq!(continued.turns, straight.turns);
+    assert_eq!(continued.outcome, straight.outcome);
+    assert_eq!(continued.state_hash, straight.state_hash);
 }

@@ -4,18 +4,7 @@
 use gloomdelve::Mode;
 use gloomdelve::sim::run;
 
-use crate::levels::{data, shipped_rules};
-
-pub fn shipped_game(seed: u64, mode: Mode) -> gloomdelve::NewGame {
-    gloomdelve::NewGame {
-        seed,
-        rules: shipped_rules(),
-        creatures: gloomdelve::vocab::data::CreatureBook::load(&data("creatures.ron")).unwrap(),
-        items: gloomdelve::vocab::data::ItemBook::load(&data("items.ron")).unwrap(),
-        reveal: false,
-        mode,
-    }
-}
+use crate::support::{scratch, shipped_game};
 
 /// Plays `seeds` games of `turns` turns in `mode`, each checked every turn.
 fn soak(
@@ -81,8 +70,8 @@ fn a_game_saved_and_continued_midway_ends_in_the_same_state() {
 
 #[test]
 fn a_recorded_game_replays_to_the_same_state_hash() {
-    let dir = std::env::temp_dir().join(format!("gloomdelve-replay-{}", std::process::id()));
-    let path = dir.join("game.replay");
+    let dir = scratch("replay");
+    let path = dir.path().join("game.replay");
     let (report, recording) =
         gloomdelve::sim::run_recorded(shipped_game(17, Mode::Delve), 400).unwrap();
     assert!(recording.actions.len() as u64 >= report.turns);
@@ -92,7 +81,6 @@ fn a_recorded_game_replays_to_the_same_state_hash() {
     let replayed = gloomdelve::sim::replay(shipped_game(0, Mode::Delve), &loaded).unwrap();
     assert_eq!(replayed.turns, report.turns);
     assert_eq!(replayed.state_hash, report.state_hash);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A game on the shipped data but for one change to its rules.

@@ -11,8 +11,7 @@ use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::messages::StartGame;
 use gloomdelve::vocab::states::Screen;
 
-use crate::levels::{new_game, shipped_rules};
-use crate::rules::act;
+use crate::support::{act, new_game, shipped_rules};
 
 fn menu() -> TitleMenu {
     TitleMenu::new(vec![Entry::Continue, Entry::NewGame, Entry::Quit], 42)
@@ -120,7 +119,7 @@ fn continue_names_the_depth_and_the_turn_of_the_save() {
 #[test]
 fn after_a_death_the_title_offers_a_new_seed() {
     let mut app = new_game(8, Mode::Delve, shipped_rules());
-    crate::creatures::fell_the_hero(&mut app);
+    crate::support::fell_the_hero(&mut app);
     assert_eq!(
         *app.world().resource::<State<Screen>>().get(),
         Screen::GameOver

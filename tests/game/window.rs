@@ -14,6 +14,9 @@ use gloomdelve::view::tilemap::READY_LINE;
 use gloomdelve_core::art::decode_png;
 use gloomdelve_core::fov::Fov;
 use gloomdelve_core::{Dir, Pos, Terrain};
+use tempfile::TempDir;
+
+use crate::support::scratch;
 
 const SEED: u64 = 7;
 /// The HUD's bottom panel (log, info line, legend) is left out of map
@@ -117,24 +120,6 @@ impl Drop for Display {
             let _ = self.server.kill();
         }
         let _ = self.server.wait();
-    }
-}
-
-/// A scratch folder under the system temp dir, removed on drop.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!("gloomdelve-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Self(dir)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 
@@ -259,7 +244,7 @@ struct Session {
     /// Held so the game runs until the session ends; it logs its layout.
     game: Game,
     window: String,
-    scratch: Scratch,
+    scratch: TempDir,
     display: Display,
 }
 
@@ -272,11 +257,11 @@ impl Session {
     /// [`Session::start`], with `edit` applied to the command first.
     fn start_with(name: &str, reveal: bool, edit: impl FnOnce(&mut Command)) -> Self {
         let display = Display::start();
-        let scratch = Scratch::new(name);
+        let scratch = scratch(name);
         let mut command = if reveal {
-            game_command(&display, &scratch.0)
+            game_command(&display, scratch.path())
         } else {
-            foggy_game_command(&display, &scratch.0)
+            foggy_game_command(&display, scratch.path())
         };
         command.env(gloomdelve::view::camera::LAYOUT_PROBE_VAR, "1");
         edit(&mut command);
@@ -312,7 +297,7 @@ impl Session {
         Shot::load(&take_screenshot(
             &self.display,
             &self.window,
-            &self.scratch.0.join("shots"),
+            &self.scratch.path().join("shots"),
         ))
     }
 }
@@ -489,8 +474,8 @@ fn the_binary_started_from_the_repository_root_finds_its_assets() {
     }
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let display = Display::start();
-    let scratch = Scratch::new("root");
-    let mut command = game_command(&display, &scratch.0);
+    let scratch = scratch("root");
+    let mut command = game_command(&display, scratch.path());
     command
         .env_remove("CARGO_MANIFEST_DIR")
         .env_remove("BEVY_ASSET_ROOT");
@@ -503,8 +488,8 @@ fn the_binary_started_from_the_repository_root_finds_its_assets() {
 
 /// A copy of the shipped `assets/` at `<scratch>/game/assets`, changed by
 /// `edit`; returns the folder to point `BEVY_ASSET_ROOT` at.
-fn edited_assets(scratch: &Scratch, edit: impl FnOnce(&Path)) -> PathBuf {
-    let root = scratch.0.join("game");
+fn edited_assets(scratch: &TempDir, edit: impl FnOnce(&Path)) -> PathBuf {
+    let root = scratch.path().join("game");
     copy_dir(&repo_root().join("assets"), &root.join("assets"));
     edit(&root.join("assets"));
     root
@@ -515,9 +500,9 @@ fn edited_assets(scratch: &Scratch, edit: impl FnOnce(&Path)) -> PathBuf {
 fn assert_broken_asset_is_reported(name: &str, break_it: impl FnOnce(&Path), expected: &str) {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let display = Display::start();
-    let scratch = Scratch::new(name);
+    let scratch = scratch(name);
     let root = edited_assets(&scratch, break_it);
-    let mut command = game_command(&display, &scratch.0);
+    let mut command = game_command(&display, scratch.path());
     command.env("BEVY_ASSET_ROOT", &root).stderr(Stdio::piped());
     let out = command.output().expect("the game runs");
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -678,7 +663,7 @@ fn sixteen_bit_sheets_draw_the_same_as_the_shipped_ones() {
     }
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let shipped = Session::start("sheets-8-bit", true).screenshot();
-    let assets = Scratch::new("sheets-16-bit-assets");
+    let assets = scratch("sheets-16-bit-assets");
     let root = edited_assets(&assets, make_sheets_16_bit);
     let deep = Session::start_with("sheets-16-bit", true, |command| {
         command.env("BEVY_ASSET_ROOT", &root);
@@ -970,12 +955,12 @@ fn quit_and_continue_restores_the_game_and_help_lists_the_keys() {
     }
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let display = Display::start();
-    let scratch = Scratch::new("continue");
-    let shots = scratch.0.join("shots");
-    let save = scratch.0.join("data/gloomdelve/save.ron");
+    let scratch = scratch("continue");
+    let shots = scratch.path().join("shots");
+    let save = scratch.path().join("data/gloomdelve/save.ron");
 
     // Title: type seed 7 over the offered one, then New Game.
-    let (mut game, window) = launch_to_title(&display, &scratch.0);
+    let (mut game, window) = launch_to_title(&display, scratch.path());
     for _ in 0..25 {
         press(&display, &window, "BackSpace");
     }
@@ -1002,7 +987,7 @@ fn quit_and_continue_restores_the_game_and_help_lists_the_keys() {
     assert!(save.exists(), "the game was saved to {}", save.display());
 
     // Relaunch: Continue is offered first; Enter takes it.
-    let (game, window) = launch_to_title(&display, &scratch.0);
+    let (game, window) = launch_to_title(&display, scratch.path());
     let title = Shot::load(&take_screenshot(&display, &window, &shots));
     press(&display, &window, "Return");
     assert!(
@@ -1063,14 +1048,16 @@ fn a_recording_made_by_the_sim_replays_in_the_window_to_the_same_state_hash() {
     }
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let display = Display::start();
-    let scratch = Scratch::new("replay");
-    let file = scratch.0.join("bot.ron");
-    let (report, recording) =
-        gloomdelve::sim::run_recorded(crate::sim::shipped_game(3, gloomdelve::Mode::Delve), 150)
-            .expect("the bot keeps the invariants");
+    let scratch = scratch("replay");
+    let file = scratch.path().join("bot.ron");
+    let (report, recording) = gloomdelve::sim::run_recorded(
+        crate::support::shipped_game(3, gloomdelve::Mode::Delve),
+        150,
+    )
+    .expect("the bot keeps the invariants");
     recording.save(&file).expect("the recording is written");
 
-    let mut command = title_game_command(&display, &scratch.0);
+    let mut command = title_game_command(&display, scratch.path());
     command.arg("--replay").arg(&file);
     let game = Game::start(command);
     let line = game
@@ -1081,7 +1068,7 @@ fn a_recording_made_by_the_sim_replays_in_the_window_to_the_same_state_hash() {
         report.state_hash,
         "the window's replay ends where the sim's game did: {line}"
     );
-    let data = scratch.0.join("data/gloomdelve");
+    let data = scratch.path().join("data/gloomdelve");
     assert!(
         !data.join("save.ron").exists(),
         "a replay writes no save into {}",
@@ -1096,9 +1083,9 @@ fn a_game_recorded_in_the_window_replays_in_the_sim_to_the_same_state_hash() {
     }
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let display = Display::start();
-    let scratch = Scratch::new("record");
-    let file = scratch.0.join("played.ron");
-    let mut command = foggy_game_command(&display, &scratch.0);
+    let scratch = scratch("record");
+    let file = scratch.path().join("played.ron");
+    let mut command = foggy_game_command(&display, scratch.path());
     command.arg("--record").arg(&file);
     let mut game = Game::start(command);
     let window = focus_window(&display);
@@ -1130,7 +1117,7 @@ fn a_game_recorded_in_the_window_replays_in_the_sim_to_the_same_state_hash() {
         "three keys and the explore's steps: {recording:?}"
     );
     let replayed = gloomdelve::sim::replay(
-        crate::sim::shipped_game(SEED, gloomdelve::Mode::Delve),
+        crate::support::shipped_game(SEED, gloomdelve::Mode::Delve),
         &recording,
     )
     .expect("the replay keeps the invariants");
@@ -1145,8 +1132,8 @@ fn a_game_recorded_in_the_window_replays_in_the_sim_to_the_same_state_hash() {
 /// changed by `edit`, where the game in `scratch` looks for it, so Continue
 /// starts exactly there.
 fn write_crafted_save(scratch: &Path, edit: impl FnOnce(&mut gloomdelve::save::state::SaveGame)) {
-    let rules = crate::levels::shipped_rules();
-    let mut app = crate::levels::new_game(SEED, gloomdelve::Mode::Delve, rules);
+    let rules = crate::support::shipped_rules();
+    let mut app = crate::support::new_game(SEED, gloomdelve::Mode::Delve, rules);
     let mut save = gloomdelve::save::state::capture(app.world_mut()).expect("a game to save");
     save.current.creatures.clear();
     edit(&mut save);
@@ -1216,14 +1203,14 @@ fn the_hp_bar_shows_the_true_hp_after_continue_and_after_the_stairs() {
     }
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let display = Display::start();
-    let scratch = Scratch::new("hp-bar");
+    let scratch = scratch("hp-bar");
     let level = first_level();
     let stairs =
         gloomdelve::rules::levels::find_tile(&level.terrain, gloomdelve_core::Tile::StairsDown)
             .expect("the surface has stairs down");
-    write_save_with_hero(&scratch.0, stairs, 15);
-    let shots = scratch.0.join("shots");
-    let command = title_game_command(&display, &scratch.0);
+    write_save_with_hero(scratch.path(), stairs, 15);
+    let shots = scratch.path().join("shots");
+    let command = title_game_command(&display, scratch.path());
     let (game, window) = continue_crafted_game(&display, command);
     let continued = Shot::load(&take_screenshot(&display, &window, &shots));
     assert_hp_bar_shows_three_quarters(&continued, "after Continue");
@@ -1286,9 +1273,9 @@ fn the_hero_is_never_drawn_under_the_hud_even_at_the_corners_of_the_map() {
     let level = first_level();
     for (i, corner) in corner_tiles(&level.terrain).into_iter().enumerate() {
         let display = Display::start();
-        let scratch = Scratch::new(&format!("corner-{i}"));
-        write_save_with_hero(&scratch.0, corner, 20);
-        let mut command = title_game_command(&display, &scratch.0);
+        let scratch = scratch(&format!("corner-{i}"));
+        write_save_with_hero(scratch.path(), corner, 20);
+        let mut command = title_game_command(&display, scratch.path());
         command
             .args(["--window", "800x600"])
             .env(gloomdelve::view::camera::LAYOUT_PROBE_VAR, "1");
@@ -1374,14 +1361,14 @@ fn aiming_starts_on_the_nearest_enemy_with_a_hollow_cursor_and_shows_the_firebal
     }
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let display = Display::start();
-    let scratch = Scratch::new("aiming");
+    let scratch = scratch("aiming");
     let level = first_level();
     let hero = level.start;
     let rat_at = Pos::new(hero.x + 2, hero.y);
-    let data = crate::levels::data;
+    let data = crate::support::data;
     let creatures = gloomdelve::vocab::data::CreatureBook::load(&data("creatures.ron")).unwrap();
     let items = gloomdelve::vocab::data::ItemBook::load(&data("items.ron")).unwrap();
-    write_crafted_save(&scratch.0, |save| {
+    write_crafted_save(scratch.path(), |save| {
         let rat = creatures.find("rat").unwrap();
         save.current
             .creatures
@@ -1405,8 +1392,8 @@ fn aiming_starts_on_the_nearest_enemy_with_a_hollow_cursor_and_shows_the_firebal
             });
         }
     });
-    let shots = scratch.0.join("shots");
-    let mut command = title_game_command(&display, &scratch.0);
+    let shots = scratch.path().join("shots");
+    let mut command = title_game_command(&display, scratch.path());
     command.env(gloomdelve::view::camera::LAYOUT_PROBE_VAR, "1");
     let (game, window) = continue_crafted_game(&display, command);
     // Park the pointer on the hero's far side: aiming must not start there.
@@ -1570,8 +1557,8 @@ fn the_overlays_fit_800_by_600_every_text_node_lies_inside_the_window() {
     }
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let display = Display::start();
-    let scratch = Scratch::new("fit");
-    let mut command = foggy_game_command(&display, &scratch.0);
+    let scratch = scratch("fit");
+    let mut command = foggy_game_command(&display, scratch.path());
     small_window(&mut command);
     let game = Game::start(command);
     let window = focus_window(&display);
@@ -1631,7 +1618,7 @@ fn the_overlays_fit_800_by_600_every_text_node_lies_inside_the_window() {
         std::thread::sleep(Duration::from_secs(1));
     }
     if let Ok(keep) = std::env::var("GLOOMDELVE_KEEP_SHOTS") {
-        copy_dir(&scratch.0.join("shots"), Path::new(&keep));
+        copy_dir(&scratch.path().join("shots"), Path::new(&keep));
     }
 }
 
@@ -1651,8 +1638,8 @@ fn the_title_keys_move_the_selection_with_the_mouse_resting_on_an_entry() {
     }
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let display = Display::start();
-    let scratch = Scratch::new("title-mouse");
-    let mut command = title_game_command(&display, &scratch.0);
+    let scratch = scratch("title-mouse");
+    let mut command = title_game_command(&display, scratch.path());
     small_window(&mut command);
     let game = Game::start(command);
     let window = focus_window(&display);
@@ -1699,12 +1686,12 @@ fn a_seed_start_over_a_save_asks_first_and_a_killed_new_game_loses_nothing() {
     }
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let display = Display::start();
-    let scratch = Scratch::new("seed-over-save");
-    let data = scratch.0.join("data/gloomdelve");
-    write_crafted_save(&scratch.0, |save| save.turn = 321);
+    let scratch = scratch("seed-over-save");
+    let data = scratch.path().join("data/gloomdelve");
+    write_crafted_save(scratch.path(), |save| save.turn = 321);
 
     // `--seed 5` over the save opens the title with the question asked.
-    let mut command = title_game_command(&display, &scratch.0);
+    let mut command = title_game_command(&display, scratch.path());
     command.args(["--seed", "5"]);
     small_window(&mut command);
     let mut game = Game::start(command);
@@ -1731,7 +1718,7 @@ fn a_seed_start_over_a_save_asks_first_and_a_killed_new_game_loses_nothing() {
 
     // Relaunched: the bad save is reported on stderr and on the title,
     // which offers the kept game; taking it moves it back.
-    let mut command = title_game_command(&display, &scratch.0);
+    let mut command = title_game_command(&display, scratch.path());
     small_window(&mut command);
     let game = Game::start(command);
     let reported = game
@@ -1758,7 +1745,7 @@ fn a_seed_start_over_a_save_asks_first_and_a_killed_new_game_loses_nothing() {
             .is_none(),
         "reported once"
     );
-    keep_shots_if_asked(&scratch.0.join("shots"));
+    keep_shots_if_asked(&scratch.path().join("shots"));
 }
 
 #[test]
@@ -1768,13 +1755,13 @@ fn the_title_with_sixty_thousand_config_problems_fits_800_by_600_and_answers_key
     }
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let display = Display::start();
-    let scratch = Scratch::new("title-notes");
-    let config = scratch.0.join("config").join("gloomdelve");
+    let scratch = scratch("title-notes");
+    let config = scratch.path().join("config").join("gloomdelve");
     std::fs::create_dir_all(&config).unwrap();
     let bad: String = (0..60_000).map(|i| format!("fly{i} = f\n")).collect();
     std::fs::write(config.join("bindings.txt"), bad).unwrap();
     std::fs::write(config.join("settings.ron"), b"(zoom: Some(3)) \xff\xfe").unwrap();
-    let mut command = title_game_command(&display, &scratch.0);
+    let mut command = title_game_command(&display, scratch.path());
     small_window(&mut command);
     let game = Game::start(command);
     let window = focus_window(&display);

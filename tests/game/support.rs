@@ -1,0 +1,262 @@
+//! Helpers shared by the test modules: the shipped data, headless apps,
+//! acting and looking in them, keys, and scratch folders.
+
+use std::path::Path;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use gloomdelve::rules::creatures::spawn_creature;
+use gloomdelve::rules::items::item;
+use gloomdelve::vocab::components::{GridPos, Health, Hero, Pack};
+use gloomdelve::vocab::data::{CreatureBook, ItemBook};
+use gloomdelve::vocab::intents::{Action, PendingAction};
+use gloomdelve::vocab::log::GameLog;
+use gloomdelve::vocab::resources::Level;
+use gloomdelve::vocab::resources::{NextCreatureId, Occupancy};
+use gloomdelve::vocab::states::Screen;
+use gloomdelve::{GamePlugin, Mode, NewGame, RulesData};
+use gloomdelve_core::{Pos, Terrain};
+
+// The shipped data.
+
+pub fn data(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/data")
+        .join(name)
+}
+
+pub fn shipped_rules() -> RulesData {
+    RulesData::load(&data("rules.ron")).unwrap()
+}
+
+/// The shipped creatures, as the data file places them.
+pub fn shipped_book() -> CreatureBook {
+    CreatureBook::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data/creatures.ron"))
+        .unwrap()
+}
+
+/// The shipped items, none of them placed.
+pub fn shipped_items() -> gloomdelve::vocab::data::ItemBook {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data/items.ron");
+    let mut book = gloomdelve::vocab::data::ItemBook::load(&path).unwrap();
+    book.kinds.iter_mut().for_each(|k| k.per_cave = 0);
+    book
+}
+
+pub fn shipped_game(seed: u64, mode: Mode) -> gloomdelve::NewGame {
+    gloomdelve::NewGame {
+        seed,
+        rules: shipped_rules(),
+        creatures: gloomdelve::vocab::data::CreatureBook::load(&data("creatures.ron")).unwrap(),
+        items: gloomdelve::vocab::data::ItemBook::load(&data("items.ron")).unwrap(),
+        reveal: false,
+        mode,
+    }
+}
+
+// Headless apps.
+
+pub fn start_playing(mut app: App) -> App {
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
+    app
+}
+
+/// A new game from the shipped data, on the surface (or in the Warrens).
+pub fn new_game(seed: u64, mode: Mode, rules: RulesData) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.add_plugins(GamePlugin {
+        new_game: NewGame {
+            seed,
+            rules,
+            creatures: CreatureBook::load(&data("creatures.ron")).unwrap(),
+            items: ItemBook::load(&data("items.ron")).unwrap(),
+            reveal: false,
+            mode,
+        },
+    });
+    start_playing(app)
+}
+
+/// A walled `w × h` room, all floor inside.
+pub fn open_map(w: usize, h: usize) -> String {
+    let wall = "#".repeat(w);
+    let middle = format!("#{}#", ".".repeat(w - 2));
+    std::iter::once(wall.clone())
+        .chain(std::iter::repeat_n(middle, h - 2))
+        .chain([wall])
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A rules app on `map` with the hero at `hero` and no creatures yet.
+pub fn app_on(map: &str, hero: Pos, rules: RulesData) -> App {
+    let mut book = shipped_book();
+    book.kinds.iter_mut().for_each(|k| k.per_cave = 0);
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.add_plugins(GamePlugin {
+        new_game: NewGame {
+            seed: 5,
+            rules,
+            creatures: book,
+            items: shipped_items(),
+            reveal: false,
+            mode: gloomdelve::Mode::Delve,
+        },
+    });
+    app.insert_resource(Level {
+        terrain: Terrain::from_text(map, 1),
+        start: hero,
+    });
+    start_playing(app)
+}
+
+/// The hero at (2,2) in a room, holding the named items.
+pub fn holding(names: &[&str]) -> (App, Vec<Entity>) {
+    let mut app = app_on(&open_map(12, 12), Pos::new(2, 2), RulesData::default());
+    let things: Vec<Entity> = names
+        .iter()
+        .map(|n| lay(&mut app, n, Pos::new(2, 2)))
+        .collect();
+    act(&mut app, Action::PickUp);
+    assert_eq!(pack(&mut app).len(), names.len());
+    (app, things)
+}
+
+// Playing and changing the game.
+
+pub fn act(app: &mut App, action: Action) {
+    app.world_mut().resource_mut::<PendingAction>().0 = Some(action);
+    app.update();
+}
+
+pub fn wait(app: &mut App, turns: usize) {
+    for _ in 0..turns {
+        act(app, Action::Wait);
+    }
+}
+
+pub fn spawn(app: &mut App, kind: &str, at: Pos) -> Entity {
+    let book = app.world().resource::<NewGame>().creatures.clone();
+    let kind = book.find(kind).expect("a shipped kind");
+    let world = app.world_mut();
+    let mut next = *world.resource::<NextCreatureId>();
+    let entity = spawn_creature(&mut world.commands(), &book, &mut next, kind, at);
+    world.flush();
+    world.insert_resource(next);
+    world.resource_mut::<Occupancy>().place(entity, at);
+    entity
+}
+
+pub fn lay(app: &mut App, name: &str, at: Pos) -> Entity {
+    let book = app.world().resource::<NewGame>().items.clone();
+    let kind = book.find(name).expect("a shipped item");
+    app.world_mut().spawn(item(&book, kind, at)).id()
+}
+
+pub fn set_hp(app: &mut App, entity: Entity, hp: i32) {
+    app.world_mut().get_mut::<Health>(entity).unwrap().hp = hp;
+}
+
+/// Drops the hero to 0 HP and lets a turn end: the death screen follows,
+/// or in the hunt the world's reset.
+pub fn fell_the_hero(app: &mut App) {
+    let hero = hero_entity(app);
+    set_hp(app, hero, 0);
+    act(app, gloomdelve::vocab::intents::Action::Wait);
+    app.update();
+}
+
+// Looking at the game.
+
+pub fn hero_entity(app: &mut App) -> Entity {
+    app.world_mut()
+        .query_filtered::<Entity, With<Hero>>()
+        .single(app.world())
+        .unwrap()
+}
+
+pub fn hero_pos(app: &mut App) -> Pos {
+    app.world_mut()
+        .query_filtered::<&GridPos, With<Hero>>()
+        .single(app.world())
+        .unwrap()
+        .0
+}
+
+pub fn pack(app: &mut App) -> Vec<Entity> {
+    app.world_mut()
+        .query_filtered::<&Pack, With<Hero>>()
+        .single(app.world())
+        .unwrap()
+        .0
+        .clone()
+}
+
+pub fn fighter(app: &mut App) -> gloomdelve::vocab::components::Fighter {
+    *app.world_mut()
+        .query_filtered::<&gloomdelve::vocab::components::Fighter, With<Hero>>()
+        .single(app.world())
+        .unwrap()
+}
+
+pub fn last_line(app: &App) -> String {
+    app.world().resource::<GameLog>().recent(1)[0].text.clone()
+}
+
+pub fn overlay(app: &App) -> gloomdelve::vocab::states::Overlay {
+    *app.world()
+        .resource::<State<gloomdelve::vocab::states::Overlay>>()
+        .get()
+}
+
+// Keys.
+
+pub fn with_keys(app: &mut App) {
+    app.add_message::<bevy::input::keyboard::KeyboardInput>();
+    app.insert_resource(gloomdelve::view::camera::Zoom(4));
+    app.add_plugins(gloomdelve::input::plugin);
+}
+
+pub fn char_key(c: &str) -> bevy::input::keyboard::KeyboardInput {
+    bevy::input::keyboard::KeyboardInput {
+        key_code: KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
+        logical_key: bevy::input::keyboard::Key::Character(c.into()),
+        state: bevy::input::ButtonState::Pressed,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    }
+}
+
+pub fn code_key(code: KeyCode) -> bevy::input::keyboard::KeyboardInput {
+    bevy::input::keyboard::KeyboardInput {
+        key_code: code,
+        logical_key: bevy::input::keyboard::Key::Unidentified(
+            bevy::input::keyboard::NativeKey::Unidentified,
+        ),
+        ..char_key("")
+    }
+}
+
+pub fn press(app: &mut App, key: bevy::input::keyboard::KeyboardInput) {
+    app.world_mut().write_message(key);
+    app.update();
+    app.update();
+}
+
+// Scratch folders.
+
+/// A fresh, empty folder for one test, named after `name`, under the
+/// system temp dir. It is removed when the returned `TempDir` drops, so
+/// keep that alive for as long as anything, a child process too, uses it.
+pub fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("gloomdelve-{name}-"))
+        .tempdir()
+        .expect("a scratch folder under the system temp dir")
+}
