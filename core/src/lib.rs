@@ -11,12 +11,14 @@ pub mod grid;
 pub mod mapgen;
 pub mod path;
 pub mod persist;
+pub mod rect;
 pub mod rng;
 pub mod scores;
 pub mod terrain;
 pub mod tile;
 
 pub use grid::{Dir, Grid, Pos};
+pub use rect::Rect;
 pub use rng::GameRng;
 pub use terrain::{Blocked, Bump, Terrain};
 pub use tile::Tile;

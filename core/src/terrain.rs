@@ -80,6 +80,20 @@ impl Terrain {
             && self.tile(pos).is_rock()
     }
 
+    /// Where a step from `from` in `dir` lands, if it is a move (not a
+    /// dig nor blocked): the one legal-step rule for walkers and maps.
+    pub fn step_to(&self, from: Pos, dir: Dir) -> Option<Pos> {
+        match self.bump(from, dir) {
+            Bump::Move(to) => Some(to),
+            _ => None,
+        }
+    }
+
+    /// Whether a step from `from` in `dir` is a move.
+    pub fn can_step(&self, from: Pos, dir: Dir) -> bool {
+        self.step_to(from, dir).is_some()
+    }
+
     /// Decides what a step from `from` in `dir` does, without changing anything.
     pub fn bump(&self, from: Pos, dir: Dir) -> Bump {
         let to = from.step(dir);

@@ -72,10 +72,6 @@ impl Actors<'_, '_> {
         self.fighters.get(entity).ok().map(|f| f.0.to_string())
     }
 
-    pub fn health(&self, entity: Entity) -> Option<Health> {
-        self.fighters.get(entity).ok().map(|f| *f.3)
-    }
-
     /// Adds a line to the message log, dated this turn.
     pub fn say(&mut self, text: impl Into<String>) {
         self.log.say(self.turn.0, text);

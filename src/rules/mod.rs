@@ -3,17 +3,17 @@
 //! view, the input, the simulator or the save: they say what happened
 //! through the messages and components of [`crate::vocab`].
 
-pub mod combat;
+pub(crate) mod combat;
 pub mod creatures;
 pub mod explore;
-pub mod fov;
+pub(crate) mod fov;
 pub mod game_over;
-pub mod hunger;
+pub(crate) mod hunger;
 pub mod hunt;
 pub mod items;
 pub mod levels;
-pub mod map;
-pub mod turn;
+pub(crate) mod map;
+pub(crate) mod turn;
 
 use bevy::prelude::*;
 

@@ -6,9 +6,9 @@
 
 use bevy::prelude::*;
 use gloomdelve_core::dijkstra::DijkstraMap;
-use gloomdelve_core::{Bump, Dir, Pos, Tile};
+use gloomdelve_core::{Dir, Pos, Tile};
 
-use crate::rules::explore::{BestGear, knows_stairs_down, legal_step};
+use crate::rules::explore::{BestGear, knows_stairs_down};
 use crate::rules::levels::find_tile;
 use crate::vocab::components::Corpse;
 use crate::vocab::components::Equipment;
@@ -21,8 +21,8 @@ use crate::vocab::game::NewGame;
 use crate::vocab::intents::Action;
 use crate::vocab::resources::Dungeon;
 use crate::vocab::resources::Level;
+use crate::vocab::resources::Sight;
 use crate::vocab::resources::TurnCount;
-use crate::vocab::resources::{Seen, Sight};
 
 /// Turns the bot spends exploring a level before it heads down once it
 /// knows the stairs (sooner when hungry).
@@ -57,7 +57,7 @@ fn fight(world: &mut World, at: Pos) -> Option<Action> {
     let target = adjacent_foe(world, at)?;
     let dir = Dir::ALL.into_iter().find(|&d| at.step(d) == target)?;
     let terrain = &world.resource::<Level>().terrain;
-    matches!(terrain.bump(at, dir), Bump::Move(_)).then_some(Action::Move(dir))
+    terrain.can_step(at, dir).then_some(Action::Move(dir))
 }
 
 /// The pack's items with their effects (a corpse's food is its own).
@@ -294,7 +294,7 @@ fn wanted_items(world: &mut World, hero: Entity, at: Pos) -> Vec<Pos> {
     let mut tiles: Vec<Pos> = lying
         .into_iter()
         .filter(|(pos, corpse, effect)| {
-            *pos != at && sight.seen(*pos) != Seen::Unseen && worth_it(corpse.as_ref(), *effect)
+            *pos != at && sight.knows(*pos) && worth_it(corpse.as_ref(), *effect)
         })
         .map(|(pos, ..)| pos)
         .collect();
@@ -330,7 +330,7 @@ impl BotMap {
     fn step(&mut self, world: &World, target: Target, at: Pos) -> Option<Dir> {
         let terrain = &world.resource::<Level>().terrain;
         let sight = world.get_resource::<Sight>()?;
-        let known = |p: Pos| sight.seen(p) != Seen::Unseen;
+        let known = |p: Pos| sight.knows(p);
         // A level has one stairs of each kind at most: a known one is the
         // only goal, and with none known there is nothing to search for.
         let known_stairs = |stairs: Tile| find_tile(terrain, stairs).filter(|&p| known(p));
@@ -348,7 +348,7 @@ impl BotMap {
         let passable = |p: Pos| known(p) && terrain.is_walkable(p);
         self.0.fit(terrain.width(), terrain.height());
         self.0
-            .first_step(at, passable, is_goal, legal_step(terrain))
+            .first_step(at, passable, is_goal, |p, dir| terrain.can_step(p, dir))
             .map(|nearest| nearest.dir)
     }
 }

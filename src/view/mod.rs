@@ -4,15 +4,15 @@
 
 pub mod assets;
 pub mod camera;
-pub mod game_over;
+pub(crate) mod game_over;
 pub mod graphics;
 pub mod hud;
-pub mod inventory;
+pub(crate) mod inventory;
 pub mod overlays;
-pub mod screenshot;
+pub(crate) mod screenshot;
 pub mod tilemap;
 pub mod title;
-pub mod ui;
+pub(crate) mod ui;
 
 use bevy::prelude::*;
 

@@ -5,15 +5,15 @@
 
 pub mod components;
 pub mod data;
-pub mod game;
+pub(crate) mod game;
 pub mod intents;
 pub mod log;
 pub mod messages;
 pub mod records;
-pub mod reset;
+pub(crate) mod reset;
 pub mod resources;
 pub mod states;
-pub mod text;
+pub(crate) mod text;
 
 /// The hero's sprite: the one sprite the game cannot draw without.
 pub const HERO_SPRITE: &str = "hero";

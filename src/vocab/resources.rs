@@ -168,13 +168,16 @@ impl Sight {
 
     /// Which tiles the hero has ever seen on this level.
     pub fn memory(&self) -> Grid<bool> {
-        Grid::from_fn(self.state.width(), self.state.height(), |p| {
-            self.state[p] != Seen::Unseen
-        })
+        Grid::from_fn(self.state.width(), self.state.height(), |p| self.knows(p))
     }
 
     pub fn seen(&self, pos: Pos) -> Seen {
         self.state.get(pos).copied().unwrap_or_default()
+    }
+
+    /// Whether the hero knows the tile at `pos`: it sees it now, or saw it.
+    pub fn knows(&self, pos: Pos) -> bool {
+        self.seen(pos) != Seen::Unseen
     }
 
     /// The tiles in view this turn.
@@ -245,5 +248,5 @@ pub struct SaveSoon;
 pub struct KnownRooms {
     /// The seed of the world the rooms belong to.
     pub seed: u64,
-    pub rooms: Vec<gloomdelve_core::mapgen::warrens::Rect>,
+    pub rooms: Vec<gloomdelve_core::Rect>,
 }

@@ -4,6 +4,7 @@
 
 use crate::grid::{Grid, Pos};
 use crate::mapgen::{BadSize, Map, Stairs, caves::tiles_from_open, check_size, stairs};
+use crate::rect::Rect;
 use crate::rng::GameRng;
 use crate::terrain::Terrain;
 
@@ -20,32 +21,12 @@ const MIN_SIDE_DIVISOR: i32 = 12;
 const MAX_SIDE_DIVISOR: i32 = 6;
 const SMALLEST_ROOM_SIDE: i32 = 3;
 
-/// A rectangle of floor: `x..x + width` by `y..y + height`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Room {
-    x: i32,
-    y: i32,
-    width: i32,
-    height: i32,
-}
+/// A room is a rectangle of floor.
+type Room = Rect;
 
-impl Room {
-    fn centre(self) -> Pos {
-        Pos::new(self.x + self.width / 2, self.y + self.height / 2)
-    }
-
-    /// True when the rooms overlap or have no wall between them.
-    fn crowds(self, other: Room) -> bool {
-        self.x <= other.x + other.width
-            && other.x <= self.x + self.width
-            && self.y <= other.y + other.height
-            && other.y <= self.y + self.height
-    }
-
-    fn positions(self) -> impl Iterator<Item = Pos> {
-        (self.y..self.y + self.height)
-            .flat_map(move |y| (self.x..self.x + self.width).map(move |x| Pos::new(x, y)))
-    }
+/// True when the rooms overlap or have no wall between them.
+fn crowd(a: Room, b: Room) -> bool {
+    a.x <= b.right() && b.x <= a.right() && a.y <= b.bottom() && b.y <= a.bottom()
 }
 
 /// Generates a `width × height` rooms-and-corridors level from `seed`, with
@@ -87,7 +68,7 @@ fn layout_rooms(rng: &mut GameRng, width: i32, height: i32) -> Vec<Room> {
     let mut rooms: Vec<Room> = Vec::new();
     for _ in 0..tries {
         let room = random_room(rng, width, height);
-        if rooms.iter().all(|&kept| !kept.crowds(room)) {
+        if rooms.iter().all(|&kept| !crowd(kept, room)) {
             rooms.push(room);
         }
     }
@@ -101,8 +82,8 @@ fn random_room(rng: &mut GameRng, width: i32, height: i32) -> Room {
     Room {
         x: rng.range(BORDER, width - BORDER - room_width + 1),
         y: rng.range(BORDER, height - BORDER - room_height + 1),
-        width: room_width,
-        height: room_height,
+        w: room_width,
+        h: room_height,
     }
 }
 
@@ -161,12 +142,12 @@ mod tests {
             assert!(
                 a.x >= BORDER
                     && a.y >= BORDER
-                    && a.x + a.width <= t.width() - BORDER
-                    && a.y + a.height <= t.height() - BORDER,
+                    && a.x + a.w <= t.width() - BORDER
+                    && a.y + a.h <= t.height() - BORDER,
                 "seed {seed}: room {a:?} crosses the border"
             );
             for b in &rooms[i + 1..] {
-                assert!(!a.crowds(*b), "seed {seed}: rooms {a:?} and {b:?} crowd");
+                assert!(!crowd(*a, *b), "seed {seed}: rooms {a:?} and {b:?} crowd");
             }
             assert!(
                 a.positions().all(|p| t.is_walkable(p)),
@@ -264,12 +245,12 @@ mod tests {
         let a = Room {
             x: 1,
             y: 1,
-            width: 3,
-            height: 3,
+            w: 3,
+            h: 3,
         };
-        assert!(a.crowds(Room { x: 4, ..a }), "side by side");
-        assert!(a.crowds(Room { x: 4, y: 4, ..a }), "corner to corner");
-        assert!(!a.crowds(Room { x: 5, ..a }), "one wall between");
-        assert!(!a.crowds(Room { y: 5, ..a }), "one wall between");
+        assert!(crowd(a, Room { x: 4, ..a }), "side by side");
+        assert!(crowd(a, Room { x: 4, y: 4, ..a }), "corner to corner");
+        assert!(!crowd(a, Room { x: 5, ..a }), "one wall between");
+        assert!(!crowd(a, Room { y: 5, ..a }), "one wall between");
     }
 }

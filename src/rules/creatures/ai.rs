@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 use gloomdelve_core::path::PathFinder;
-use gloomdelve_core::{Bump, Dir, Pos};
+use gloomdelve_core::{Dir, Pos};
 
 use crate::vocab::components::{
     BatAi, Creature, CreatureId, FungusAi, GoblinAi, RatAi, Sees, Speed,
@@ -46,10 +46,7 @@ fn random_dir(actors: &mut Actors) -> Dir {
 
 /// The open step from `from` in `dir`, under the hero's movement rule.
 fn open_step(actors: &Actors, from: Pos, dir: Dir) -> Option<Pos> {
-    match actors.level.terrain.bump(from, dir) {
-        Bump::Move(to) => Some(to),
-        _ => None,
-    }
+    actors.level.terrain.step_to(from, dir)
 }
 
 /// The direction from `from` that reaches `to` in one legal step, if any.

@@ -1,6 +1,6 @@
 //! Creatures: their components, spawning on free floor, and who stands where.
 
-pub mod ai;
+pub(crate) mod ai;
 
 use bevy::prelude::*;
 

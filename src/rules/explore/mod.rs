@@ -17,7 +17,7 @@ use std::time::Duration;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use gloomdelve_core::dijkstra::DijkstraMap;
-use gloomdelve_core::{Bump, Dir, Pos, Terrain, Tile};
+use gloomdelve_core::{Dir, Pos, Terrain, Tile};
 
 use crate::vocab::components::Corpse;
 use crate::vocab::components::{Creature, CreatureId, Harmless, Health};
@@ -226,9 +226,7 @@ impl Surroundings<'_, '_> {
             let rotten = corpse.is_some_and(|c| c.rotten);
             Some((pos.0, item.effect(&self.new_game.items, corpse), rotten))
         });
-        wanted::wanted_tiles(lying, self.carrying(), at, |p| {
-            sight.seen(p) != Seen::Unseen
-        })
+        wanted::wanted_tiles(lying, self.carrying(), at, |p| sight.knows(p))
     }
 
     /// The name of an item lying on `at`, if any.
@@ -391,7 +389,7 @@ fn step_towards(
 
 /// The tiles a walk to `goal` may end on, as far as the hero knows.
 fn goal_tiles(terrain: &Terrain, sight: &Sight, goal: Goal) -> Vec<Pos> {
-    let known = |p: Pos| sight.seen(p) != Seen::Unseen;
+    let known = |p: Pos| sight.knows(p);
     match goal {
         Goal::Unexplored => frontier(terrain, &known),
         Goal::StairsDown => terrain
@@ -407,22 +405,17 @@ fn goal_tiles(terrain: &Terrain, sight: &Sight, goal: Goal) -> Vec<Pos> {
 /// on known walkable tiles.
 fn chart(map: &mut DijkstraMap, terrain: &Terrain, sight: &Sight, goals: Vec<Pos>) {
     map.fit(terrain.width(), terrain.height());
-    let known = |p: Pos| sight.seen(p) != Seen::Unseen;
+    let known = |p: Pos| sight.knows(p);
     map.compute(
         goals,
         |p| known(p) && terrain.is_walkable(p),
-        legal_step(terrain),
+        |p, dir| terrain.can_step(p, dir),
     );
 }
 
 /// The step down a charted `map` from `at`, if there is one.
 fn step_downhill(map: &DijkstraMap, terrain: &Terrain, at: Pos) -> Option<Dir> {
-    map.downhill(at, legal_step(terrain))
-}
-
-/// Whether a step is a move under the corner rule.
-pub(crate) fn legal_step(terrain: &Terrain) -> impl Fn(Pos, Dir) -> bool + '_ {
-    |p: Pos, dir: Dir| matches!(terrain.bump(p, dir), Bump::Move(_))
+    map.downhill(at, |p, dir| terrain.can_step(p, dir))
 }
 
 /// Unseen tiles next to a known walkable tile: where exploring leads.
@@ -447,5 +440,5 @@ pub fn knows_stairs_down(level: &Level, sight: &Sight) -> bool {
         .terrain
         .tiles()
         .iter()
-        .any(|(p, t)| *t == Tile::StairsDown && sight.seen(p) != Seen::Unseen)
+        .any(|(p, t)| *t == Tile::StairsDown && sight.knows(p))
 }

@@ -3,11 +3,11 @@
 //! Warrens, where the enemies live in rooms): it heads for the rooms it has
 //! not yet looked into, instead of walking every corridor nearest first.
 
+use gloomdelve_core::Rect;
 use gloomdelve_core::dijkstra::DijkstraMap;
-use gloomdelve_core::mapgen::warrens::Rect;
 use gloomdelve_core::{Dir, Pos, Terrain};
 
-use crate::vocab::resources::{Seen, Sight};
+use crate::vocab::resources::Sight;
 
 /// A room counts as looked into once the hero has seen this share of its
 /// tiles (one in `LOOKED_INTO`).
@@ -15,10 +15,7 @@ const LOOKED_INTO: usize = 3;
 
 /// Whether the hero has seen less than a [`LOOKED_INTO`] share of `room`.
 pub fn is_unexplored(room: &Rect, sight: &Sight) -> bool {
-    let seen = room
-        .positions()
-        .filter(|&p| sight.seen(p) != Seen::Unseen)
-        .count();
+    let seen = room.positions().filter(|&p| sight.knows(p)).count();
     seen * LOOKED_INTO < (room.w * room.h) as usize
 }
 
@@ -47,7 +44,6 @@ pub(super) fn frontier_towards_rooms(
         return None;
     }
     super::chart(map, terrain, sight, vec![at]);
-    let legal = super::legal_step(terrain);
     // The walk to `f` ends with a step from a charted neighbour that the
     // walk map would allow too.
     let walk_to = |f: Pos| {
@@ -56,7 +52,7 @@ pub(super) fn frontier_towards_rooms(
             .filter_map(|&d| {
                 let from = f.step(d);
                 let towards = Dir::ALL.into_iter().find(|&e| from.step(e) == f)?;
-                let allowed = !towards.is_diagonal() || legal(from, towards);
+                let allowed = !towards.is_diagonal() || terrain.can_step(from, towards);
                 map.distance(from).filter(|_| allowed)
             })
             .min()

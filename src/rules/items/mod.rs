@@ -1,8 +1,8 @@
 //! Items: kinds from data, placement on free floor, and picking them up
 //! into the pack (20 items) or, for coins, the purse.
 
-pub mod scrolls;
-pub mod use_item;
+pub(crate) mod scrolls;
+pub(crate) mod use_item;
 
 use bevy::prelude::*;
 use gloomdelve_core::mapgen::stairs::walk_distances;

@@ -1,7 +1,7 @@
 //! The turn loop: the hero's pending action starts a turn, then the world
 //! answers in ordered phases. Nothing happens while no action is pending.
 
-pub mod bump;
+pub(crate) mod bump;
 mod dispatch;
 
 use bevy::ecs::system::SystemParam;

@@ -7,8 +7,8 @@
 mod damage;
 mod fanfare;
 mod legend;
-pub mod look;
-pub mod spells;
+pub(crate) mod look;
+pub(crate) mod spells;
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
