@@ -595,6 +595,38 @@ mod tiles_touched {
             Some(&FogRule::Remembered { seen: true })
         );
     }
+
+    #[test]
+    fn the_view_shows_an_item_the_rules_laid_and_hides_it_once_picked_up() {
+        let mut app = super::rules_app();
+        let mut book = stand_in_book();
+        book.sprites
+            .insert("red_potion".to_string(), ("terrain".to_string(), 0));
+        app.insert_resource(book);
+        app.add_plugins(tile_sync_plugin);
+        app.insert_resource(Level {
+            terrain: gloomdelve_core::Terrain::from_text("#####\n#...#\n#####\n", 1),
+            start: gloomdelve_core::Pos::new(1, 1),
+        });
+        let mut app = start_playing(app);
+        let items = crate::support::shipped_items();
+        app.world_mut().resource_mut::<gloomdelve::NewGame>().items = items.clone();
+        let potion = items.find("red potion").expect("the shipped potion");
+        let at = gloomdelve_core::Pos::new(2, 1);
+        let laid = app
+            .world_mut()
+            .spawn(gloomdelve::rules::items::item(&items, potion, at))
+            .id();
+        assert!(
+            app.world().get::<Visibility>(laid).is_none(),
+            "the rules lay no Visibility"
+        );
+        app.update();
+        assert_eq!(visibility(&app, laid), Visibility::Inherited, "in view");
+        act(&mut app, Action::Move(Dir::E));
+        assert!(app.world().get::<GridPos>(laid).is_none(), "picked up");
+        assert_eq!(visibility(&app, laid), Visibility::Hidden, "in the pack");
+    }
 }
 
 #[test]

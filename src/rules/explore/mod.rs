@@ -222,9 +222,9 @@ impl Surroundings<'_, '_> {
 
     /// The known tiles, other than the hero's, holding an item it wants.
     fn wanted_items(&self, sight: &Sight, at: Pos) -> Vec<Pos> {
-        let lying = self.lying.iter().filter_map(|(pos, item, _, corpse)| {
+        let lying = self.lying.iter().map(|(pos, item, _, corpse)| {
             let rotten = corpse.is_some_and(|c| c.rotten);
-            Some((pos.0, item.effect(&self.new_game.items, corpse), rotten))
+            (pos.0, item.effect(&self.new_game.items, corpse), rotten)
         });
         wanted::wanted_tiles(lying, self.carrying(), at, |p| sight.knows(p))
     }

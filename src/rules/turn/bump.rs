@@ -37,7 +37,7 @@ pub enum RockBump {
 
 impl BumpMemory {
     /// What bumping into the rock at `rock`, in `dir`, does now.
-    pub fn into_rock(&self, dir: Dir, rock: Pos) -> RockBump {
+    pub fn rock_bump(&self, dir: Dir, rock: Pos) -> RockBump {
         match self {
             Self::Fought { dir: fought, foe } if *fought == dir => RockBump::GotAway(foe.clone()),
             Self::Warned { rock: warned } if *warned == rock => RockBump::Dig,
@@ -101,18 +101,18 @@ mod tests {
     #[test]
     fn rock_digs_only_on_the_second_bump_or_in_a_tunnel() {
         let rock = Pos::new(3, 1);
-        let first = BumpMemory::Nothing.into_rock(Dir::E, rock);
+        let first = BumpMemory::Nothing.rock_bump(Dir::E, rock);
         assert_eq!(first, RockBump::Warn);
         let warned = BumpMemory::after_rock(&first, rock);
-        assert_eq!(warned.into_rock(Dir::E, rock), RockBump::Dig);
+        assert_eq!(warned.rock_bump(Dir::E, rock), RockBump::Dig);
         assert_eq!(
-            warned.into_rock(Dir::N, Pos::new(2, 0)),
+            warned.rock_bump(Dir::N, Pos::new(2, 0)),
             RockBump::Warn,
             "a warning is for its own rock"
         );
         let dug = BumpMemory::after_rock(&RockBump::Dig, rock);
         let inside = dug.after_step(Dir::E, rock);
-        assert_eq!(inside.into_rock(Dir::E, Pos::new(4, 1)), RockBump::Dig);
+        assert_eq!(inside.rock_bump(Dir::E, Pos::new(4, 1)), RockBump::Dig);
         assert_eq!(
             inside.after_step(Dir::W, Pos::new(2, 1)),
             BumpMemory::Nothing,
@@ -127,18 +127,18 @@ mod tests {
             foe: "bat".to_string(),
         };
         let chased = fought.after_step(Dir::E, Pos::new(3, 1));
-        let what = chased.into_rock(Dir::E, Pos::new(4, 1));
+        let what = chased.rock_bump(Dir::E, Pos::new(4, 1));
         assert_eq!(what, RockBump::GotAway("bat".to_string()));
         assert_eq!(
             rock_message(&what, Some(6)).as_deref(),
             Some("The bat got away.")
         );
         assert_eq!(
-            BumpMemory::after_rock(&what, Pos::new(4, 1)).into_rock(Dir::E, Pos::new(4, 1)),
+            BumpMemory::after_rock(&what, Pos::new(4, 1)).rock_bump(Dir::E, Pos::new(4, 1)),
             RockBump::Warn,
             "then the rock warns as any other"
         );
-        assert_eq!(fought.into_rock(Dir::N, Pos::new(2, 0)), RockBump::Warn);
+        assert_eq!(fought.rock_bump(Dir::N, Pos::new(2, 0)), RockBump::Warn);
         assert_eq!(
             rock_message(&RockBump::Warn, Some(6)).as_deref(),
             Some("Bump again to dig through the rock (6 food).")

@@ -173,7 +173,7 @@ fn hero_steps(
                 pick_up_at(
                     to,
                     book,
-                    &mut effects.items,
+                    &effects.items,
                     belongings,
                     &mut effects.commands,
                     |line| actors.say(line),
@@ -193,7 +193,7 @@ fn hero_steps(
             _ => BumpMemory::Nothing,
         },
         Bump::Dig(rock) => {
-            let what = memory.into_rock(dir, rock);
+            let what = memory.rock_bump(dir, rock);
             let hunger = &effects.new_game.rules.hunger;
             let cost = hungers.then_some(hunger.food_per_turn + hunger.food_per_dig);
             match bump::rock_message(&what, cost) {
