@@ -96,6 +96,13 @@ pub struct SimOptions {
     /// the game is played.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["seeds", "replay"])]
     pub save: Option<PathBuf>,
+    /// Continue the saved game in FILE (a save.ron) with the bot, until
+    /// turn --turns, with the checks Continue makes in the window: a file
+    /// that cannot be loaded is set aside (never lost) or left in place,
+    /// named in the message, and sim exits with status 2. Its seed and
+    /// mode win.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seeds", "replay", "record", "save", "seed", "mode"])]
+    pub load: Option<PathBuf>,
 }
 
 /// Parses `A..B` with A <= B.

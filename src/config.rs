@@ -59,7 +59,7 @@ pub fn load_bindings(dir: &Path) -> (Bindings, Vec<String>) {
         );
         return (Bindings::default(), vec![note]);
     }
-    let text = match std::fs::read_to_string(&path) {
+    let text = match persist::read_regular_text(&path) {
         Ok(text) => text,
         Err(e) => {
             let note = format!(
@@ -102,14 +102,19 @@ pub const WINDOW_SIDES: RangeInclusive<u32> = 320..=7680;
 enum SettingsFile {
     Missing,
     Good(Settings),
+    /// Not a regular file (a FIFO, a device, a folder): left alone, why.
+    NotAFile(String),
     /// Unreadable, not UTF-8, not valid RON, or out of range: why.
     Bad(String),
 }
 
 fn read_settings(path: &Path) -> SettingsFile {
-    let bytes = match std::fs::read(path) {
+    let bytes = match persist::read_regular(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return SettingsFile::Missing,
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
+            return SettingsFile::NotAFile(e.to_string());
+        }
         Err(e) => return SettingsFile::Bad(format!("cannot read it: {e}")),
     };
     let checked = std::str::from_utf8(&bytes)
@@ -137,6 +142,13 @@ pub fn load_settings(dir: &Path) -> (Settings, Option<String>) {
     match read_settings(&path) {
         SettingsFile::Missing => (Settings::default(), None),
         SettingsFile::Good(settings) => (settings, None),
+        SettingsFile::NotAFile(why) => (
+            Settings::default(),
+            Some(format!(
+                "cannot read {}: {why}; it was left alone, using the defaults",
+                path.display()
+            )),
+        ),
         SettingsFile::Bad(why) => {
             let note = set_aside_bad_settings(&path, &why).unwrap_or_else(|e| e);
             (

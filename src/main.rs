@@ -64,6 +64,9 @@ fn simulate(options: &gloomdelve::cli::SimOptions) -> Result<ExitCode, String> {
         let new_game = NewGame::shipped(recording.seed, recording.mode)?;
         return print_outcome(gloomdelve::sim::replay(new_game, &recording));
     }
+    if let Some(path) = &options.load {
+        return continue_saved(path, options.turns);
+    }
     if options.record.is_some() || options.save.is_some() {
         return play_and_keep(options);
     }
@@ -127,6 +130,23 @@ fn play_and_keep(options: &gloomdelve::cli::SimOptions) -> Result<ExitCode, Stri
         gloomdelve::save::write_save(path, save)?;
     }
     Ok(printed)
+}
+
+/// `sim --load FILE`: the saved game, read and checked as Continue does,
+/// played on by the bot until turn `turns`.
+fn continue_saved(path: &std::path::Path, turns: u64) -> Result<ExitCode, String> {
+    use gloomdelve::save::SaveStatus;
+    let new_game = NewGame::shipped(0, gloomdelve::Mode::Delve)?;
+    match gloomdelve::save::read_save(path, &new_game) {
+        SaveStatus::Ready(save) => {
+            print_outcome(gloomdelve::sim::run_from_save(new_game, *save, turns))
+        }
+        SaveStatus::None => Err(format!(
+            "cannot load {}: there is no file there",
+            path.display()
+        )),
+        SaveStatus::SetAside(message) | SaveStatus::LeftInPlace(message) => Err(message),
+    }
 }
 
 /// Prints one game's report, or the broken invariant (exit status 3).
@@ -201,6 +221,7 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
             .unwrap_or_else(default_screenshot_dir),
     };
     let (width, height) = cli.window.or(remembered.window).unwrap_or((1280, 800));
+    gloomdelve::view::graphics::check_for_display()?;
     gloomdelve::view::graphics::check_for_adapter()?;
     let mut app = App::new();
     // A player's game logs a failing system and goes on rather than crash;

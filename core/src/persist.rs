@@ -17,7 +17,7 @@
 //! - [`check_writable`] makes the same checks and proves the folder can be
 //!   written, without writing the file, so a path can be refused at start-up.
 //! - A file that is truncated, corrupt, or of an unknown version is moved
-//!   aside as `*.bad`, `*.bad.1`, `*.bad.2`... by [`set_aside`]; nothing here
+//!   aside as `*.bad-<UTC time>` by [`set_aside`]; nothing here
 //!   panics on bad input or deletes anything.
 //! - A file replaced on purpose (a new game over a save) is kept by
 //!   [`keep_previous`]: the first as `*.prev`, then `*.prev.1`, `*.prev.2`...
@@ -184,6 +184,32 @@ fn not_regular(path: &Path, found: &Path, kind: fs::FileType) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, message)
 }
 
+/// The bytes of the regular file at `path` (or that its links lead to).
+/// Anything else is refused unopened, with `InvalidInput` ("it is a FIFO,
+/// not a regular file"): a FIFO or a device could block or never end. A
+/// missing file is `NotFound`, as from `fs::read`.
+pub fn read_regular(path: &Path) -> io::Result<Vec<u8>> {
+    let meta = fs::metadata(path)?;
+    if !meta.is_file() {
+        let what = kind_name(meta.file_type());
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("it is {what}, not a regular file"),
+        ));
+    }
+    fs::read(path)
+}
+
+/// [`read_regular`] as UTF-8 text.
+pub fn read_regular_text(path: &Path) -> io::Result<String> {
+    String::from_utf8(read_regular(path)?).map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("it is not UTF-8 text ({e})"),
+        )
+    })
+}
+
 /// "a directory", "a FIFO"...: what a file that is not a regular one is.
 pub fn kind_name(kind: fs::FileType) -> &'static str {
     #[cfg(unix)]
@@ -231,13 +257,44 @@ fn keep_permissions(target: &Path, tmp: &Path) -> io::Result<()> {
     }
 }
 
-/// Moves a bad file aside to `<name>.bad`, or `<name>.bad.1`, `<name>.bad.2`
-/// and so on when those exist. Never overwrites or deletes anything. Returns
-/// the new path.
+/// Moves a bad file aside to `<name>.bad-YYYYMMDD-HHMMSS` (UTC, now), or
+/// with `-2`, `-3`... after it when another was set aside in the same
+/// second. Never overwrites or deletes anything. Returns the new path.
 pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
-    let target = free_numbered_name(path, ".bad")?;
+    set_aside_at(path, std::time::SystemTime::now())
+}
+
+/// [`set_aside`] as if the clock read `now`.
+pub fn set_aside_at(path: &Path, now: std::time::SystemTime) -> io::Result<PathBuf> {
+    let stamp = format!(".bad-{}", utc_stamp(now));
+    let target = free_numbered_name(path, &stamp)?;
     fs::rename(path, &target)?;
     Ok(target)
+}
+
+/// `YYYYMMDD-HHMMSS` in UTC; the epoch for a clock set before it.
+fn utc_stamp(now: std::time::SystemTime) -> String {
+    let secs = now
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    let (year, month, day) = civil_date(days as i64);
+    let (hour, minute, second) = (rest / 3600, rest % 3600 / 60, rest % 60);
+    format!("{year:04}{month:02}{day:02}-{hour:02}{minute:02}{second:02}")
+}
+
+/// The Gregorian date `days` after 1970-01-01 (H. Hinnant's `civil_from_days`).
+fn civil_date(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
 }
 
 /// Renames an existing `path` to the next kept name and returns it, or
@@ -520,8 +577,8 @@ fn free_numbered_name(path: &Path, suffix: &str) -> io::Result<PathBuf> {
     if !exists(&first)? {
         return Ok(first);
     }
-    for n in 1..MAX_ASIDE_ATTEMPTS {
-        let candidate = with_suffix(path, &format!("{suffix}.{n}"));
+    for n in 2..MAX_ASIDE_ATTEMPTS {
+        let candidate = with_suffix(path, &format!("{suffix}-{n}"));
         if !exists(&candidate)? {
             return Ok(candidate);
         }
@@ -562,6 +619,23 @@ impl ScratchDir {
 
     pub(crate) fn path(&self, file: &str) -> PathBuf {
         self.0.join(file)
+    }
+
+    /// The copies of `file` set aside as bad, oldest first (fewer than ten
+    /// in one second sort by name).
+    pub(crate) fn set_aside_copies(&self, file: &str) -> Vec<PathBuf> {
+        let prefix = format!("{file}.bad-");
+        let mut copies: Vec<PathBuf> = fs::read_dir(&self.0)
+            .expect("the scratch dir")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with(&prefix))
+            })
+            .collect();
+        copies.sort();
+        copies
     }
 }
 
@@ -749,23 +823,39 @@ mod tests {
     }
 
     #[test]
-    fn set_aside_names_in_sequence() {
+    fn set_aside_names_by_the_time_then_in_sequence_within_a_second() {
         let dir = ScratchDir::new("aside");
         let path = dir.path("save.ron");
-        let expected = ["save.ron.bad", "save.ron.bad.1", "save.ron.bad.2"];
+        // 2026-12-01 18:30:12 UTC.
+        let then = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_796_149_812);
+        let expected = [
+            "save.ron.bad-20261201-183012",
+            "save.ron.bad-20261201-183012-2",
+            "save.ron.bad-20261201-183012-3",
+        ];
         for (i, name) in expected.iter().enumerate() {
             let content = format!("bad {i}");
             fs::write(&path, &content).unwrap();
-            let moved = set_aside(&path).unwrap();
+            let moved = set_aside_at(&path, then).unwrap();
             assert_eq!(moved, dir.path(name));
             assert_eq!(fs::read_to_string(&moved).unwrap(), content);
             assert!(!path.exists());
         }
-        assert_eq!(
-            fs::read_to_string(dir.path("save.ron.bad")).unwrap(),
-            "bad 0"
-        );
+        let later = then + std::time::Duration::from_secs(61);
+        fs::write(&path, "bad later").unwrap();
+        let moved = set_aside_at(&path, later).unwrap();
+        assert_eq!(moved, dir.path("save.ron.bad-20261201-183113"));
         assert!(set_aside(&path).is_err(), "nothing left to set aside");
+    }
+
+    #[test]
+    fn utc_stamps_follow_the_calendar() {
+        let at =
+            |secs: u64| utc_stamp(std::time::UNIX_EPOCH + std::time::Duration::from_secs(secs));
+        assert_eq!(at(0), "19700101-000000");
+        assert_eq!(at(951_782_400), "20000229-000000", "a leap day");
+        assert_eq!(at(1_767_225_599), "20251231-235959");
+        assert_eq!(at(4_107_542_400), "21000301-000000", "2100 is no leap year");
     }
 
     #[test]

@@ -62,7 +62,7 @@ impl Table {
     /// and a message naming the file and what is wrong; a file that is bad
     /// is first set aside as `*.bad` (see [`persist::set_aside`]).
     pub fn load(path: &Path) -> (Table, Option<String>) {
-        let bytes = match std::fs::read(path) {
+        let bytes = match persist::read_regular(path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return (Table::default(), None),
             Err(e) => {
@@ -214,7 +214,7 @@ mod tests {
         let (loaded, message) = Table::load(&path);
         assert_eq!(loaded, Table::default());
         let message = message.expect("a message");
-        let bad = dir.path("scores.ron.bad");
+        let bad = dir.set_aside_copies("scores.ron").remove(0);
         assert!(message.contains(&path.display().to_string()), "{message}");
         assert!(message.contains(&bad.display().to_string()), "{message}");
         assert!(message.contains("cut short"), "{message}");
@@ -234,14 +234,10 @@ mod tests {
         fs::write(&path, &newer).unwrap();
         let (_, message) = Table::load(&path);
         assert!(message.unwrap().contains("version 2 of its format"));
-        assert_eq!(
-            fs::read(dir.path("scores.ron.bad")).unwrap(),
-            [0xff, 0xfe, 0x00]
-        );
-        assert_eq!(
-            fs::read_to_string(dir.path("scores.ron.bad.1")).unwrap(),
-            newer
-        );
+        let copies = dir.set_aside_copies("scores.ron");
+        assert_eq!(copies.len(), 2, "{copies:?}");
+        assert_eq!(fs::read(&copies[0]).unwrap(), [0xff, 0xfe, 0x00]);
+        assert_eq!(fs::read_to_string(&copies[1]).unwrap(), newer);
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! when `save.ron` is missing or bad the newest kept save that loads is
 //! offered instead. Dying in the delve deletes the save.
 
+pub mod check;
 pub mod scores;
 mod start;
 pub mod state;
@@ -110,37 +111,32 @@ enum Unloadable {
     Unreadable(String),
     /// It was read, and is not a save of this version.
     Bad(LoadError),
+    /// It is a save of this version, of a game that cannot be: the first
+    /// wrong field, and why (see [`check::check_save`]).
+    Impossible(String),
 }
 
-/// Loads the save at `path`, touching nothing.
-fn load_save(path: &Path) -> Result<SaveGame, Unloadable> {
+/// Loads the save at `path`, touching nothing, and checks the game it
+/// holds against `new_game`'s data files and rules.
+fn load_save(path: &Path, new_game: &NewGame) -> Result<SaveGame, Unloadable> {
     let bytes = read_regular_file(path)?;
-    String::from_utf8(bytes)
+    let save = String::from_utf8(bytes)
         .map_err(|_| LoadError::Corrupt("it is not text".to_string()))
         .and_then(|text| persist::from_versioned_ron::<SaveGame>(&text, SAVE_VERSION))
-        .map_err(Unloadable::Bad)
+        .map_err(Unloadable::Bad)?;
+    check::check_save(&save, new_game).map_err(Unloadable::Impossible)?;
+    Ok(save)
 }
 
 /// The bytes of the regular file at `path` (or that its links lead to).
 /// Anything else there is never opened: a FIFO or a device could block or
 /// never end.
 fn read_regular_file(path: &Path) -> Result<Vec<u8>, Unloadable> {
-    let cannot_read =
-        |e: std::io::Error| Unloadable::Unreadable(format!("it cannot be read ({e})"));
-    let meta = match std::fs::metadata(path) {
-        Ok(meta) => meta,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(dangling_or_missing(path));
-        }
-        Err(e) => return Err(cannot_read(e)),
-    };
-    if !meta.is_file() {
-        let what = persist::kind_name(meta.file_type());
-        return Err(Unloadable::Unreadable(format!(
-            "it is {what}, not a regular file"
-        )));
-    }
-    std::fs::read(path).map_err(cannot_read)
+    persist::read_regular(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => dangling_or_missing(path),
+        std::io::ErrorKind::InvalidInput => Unloadable::Unreadable(e.to_string()),
+        _ => Unloadable::Unreadable(format!("it cannot be read ({e})")),
+    })
 }
 
 /// A path that does not lead to a file: missing, or a link to nowhere.
@@ -157,8 +153,8 @@ fn dangling_or_missing(path: &Path) -> Unloadable {
 /// Reads the save at `path`. A missing file is `SaveStatus::None`; a bad
 /// one is moved aside and reported, never deleted; one that cannot be read
 /// is reported and left in place.
-pub fn read_save(path: &Path) -> SaveStatus {
-    match load_save(path) {
+pub fn read_save(path: &Path, new_game: &NewGame) -> SaveStatus {
+    match load_save(path, new_game) {
         Ok(save) => SaveStatus::Ready(Box::new(save)),
         Err(Unloadable::Missing) => SaveStatus::None,
         Err(Unloadable::Unreadable(why)) => SaveStatus::LeftInPlace(format!(
@@ -166,12 +162,15 @@ pub fn read_save(path: &Path) -> SaveStatus {
             path.display()
         )),
         Err(Unloadable::Bad(why)) => set_aside_message(path, &why.to_string()),
+        Err(Unloadable::Impossible(why)) => {
+            set_aside_message(path, &format!("it holds a game that cannot be ({why})"))
+        }
     }
 }
 
 /// The newest game kept beside the save at `path` that loads, if any.
 /// Kept files that do not load are passed over and left as they are.
-pub fn find_earlier_save(path: &Path) -> Option<EarlierSave> {
+pub fn find_earlier_save(path: &Path, new_game: &NewGame) -> Option<EarlierSave> {
     let kept = persist::kept_previous(path).unwrap_or_else(|e| {
         error!(
             "cannot look for earlier saves beside {}: {e}",
@@ -180,7 +179,7 @@ pub fn find_earlier_save(path: &Path) -> Option<EarlierSave> {
         Vec::new()
     });
     kept.into_iter().find_map(|kept| {
-        let save = load_save(&kept).ok()?;
+        let save = load_save(&kept, new_game).ok()?;
         Some(EarlierSave {
             path: kept,
             save: Box::new(save),

@@ -56,7 +56,7 @@ impl Recording {
 
     /// Reads a recording; the error names the file and what is wrong.
     pub fn load(path: &Path) -> Result<Self, String> {
-        let text = std::fs::read_to_string(path)
+        let text = persist::read_regular_text(path)
             .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         persist::from_versioned_ron(&text, RECORDING_VERSION)
             .map_err(|e| format!("{}: {e}", path.display()))

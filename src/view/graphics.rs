@@ -1,5 +1,6 @@
-//! Before the window opens: is there a graphics adapter to draw with? Bevy
-//! panics without one, so the game asks wgpu first and says what is missing.
+//! Before the window opens: is there a display to open it on, and a
+//! graphics adapter to draw with? Bevy panics without either, so the game
+//! asks first and says in one line what is missing.
 
 use bevy::render::settings::{Backends, WgpuSettings};
 use wgpu::{Instance, InstanceDescriptor, RequestAdapterOptions};
@@ -42,3 +43,34 @@ fn no_adapter_message(backend_choice: Option<String>) -> String {
         .unwrap_or_default();
     format!("no graphics adapter found{asked}: the game needs {DRIVER_NEEDED}")
 }
+
+/// Checks, before the window opens, that there is a display to open it on:
+/// a Wayland compositor (`WAYLAND_DISPLAY`) or an X11 server that answers.
+/// Without one winit would panic; this returns the one line to print.
+#[cfg(all(unix, not(target_os = "macos")))]
+pub fn check_for_display() -> Result<(), String> {
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    if set("WAYLAND_DISPLAY") {
+        return Ok(());
+    }
+    if !set("DISPLAY") {
+        return Err(NO_DISPLAY.to_string());
+    }
+    let display = std::env::var("DISPLAY").unwrap_or_default();
+    x11rb::connect(None).map(drop).map_err(|e| {
+        format!(
+            "cannot open a window: cannot connect to the X11 display {display:?} ({e}); \
+             Gloomdelve needs X11, XWayland or Wayland"
+        )
+    })
+}
+
+/// Other systems always have their own window system.
+#[cfg(not(all(unix, not(target_os = "macos"))))]
+pub fn check_for_display() -> Result<(), String> {
+    Ok(())
+}
+
+/// The line for a machine with no display at all.
+pub const NO_DISPLAY: &str = "cannot open a window: no X11 display found (DISPLAY is not set) \
+     and no Wayland one (WAYLAND_DISPLAY is not set); Gloomdelve needs X11, XWayland or Wayland";

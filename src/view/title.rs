@@ -81,7 +81,9 @@ pub fn open_title(
     commands.remove_resource::<TitleMenu>();
     commands.remove_resource::<DirectStart>();
     let save_path = dir.map(|d| d.save_path());
-    let status = save_path.as_deref().map_or(SaveStatus::None, read_save);
+    let status = save_path
+        .as_deref()
+        .map_or(SaveStatus::None, |path| read_save(path, &new_game));
     report_once(&status, &mut reported);
     if direct.is_some() && !status.occupied() {
         starts.write(StartGame::New {
@@ -92,7 +94,7 @@ pub fn open_title(
     let earlier = save_path
         .as_deref()
         .filter(|_| !status.occupied())
-        .and_then(find_earlier_save);
+        .and_then(|path| find_earlier_save(path, &new_game));
     let mut entries = vec![Entry::NewGame, Entry::Quit];
     if matches!(status, SaveStatus::Ready(_)) {
         entries.insert(0, Entry::Continue);

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// Reads a data file and parses it with `parse`; an error names the file.
 fn read_data<T>(path: &Path, parse: impl FnOnce(&str) -> Result<T, String>) -> Result<T, String> {
-    let text = std::fs::read_to_string(path)
+    let text = gloomdelve_core::persist::read_regular_text(path)
         .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     parse(&text).map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -6,11 +6,11 @@
 use std::path::Path;
 
 use gloomdelve::Mode;
-use gloomdelve::save::{SaveStatus, read_save};
+use gloomdelve::save::SaveStatus;
 use gloomdelve::sim::{replay, run_recorded, run_with_a_load, run_with_a_load_on};
 use gloomdelve::vocab::data::CreatureBook;
 
-use crate::support::{data, scratch, shipped_game};
+use crate::support::{data, read_save, scratch, shipped_game};
 
 /// A kind of our own, for the middle of `creatures.ron`. It never spawns
 /// (none per level, none more deeper), so the games it joins stay the same
@@ -124,7 +124,7 @@ fn a_save_from_format_version_one_is_set_aside_with_its_version_named() {
     );
     assert!(message.contains(&path.display().to_string()), "{message}");
     assert!(!path.exists(), "moved out of the way of a new game");
-    let aside = dir.path().join("save.ron.bad");
+    let aside = crate::support::the_set_aside_copy(dir.path(), "save.ron");
     assert!(message.contains(&aside.display().to_string()), "{message}");
     assert_eq!(
         std::fs::read(&aside).unwrap(),

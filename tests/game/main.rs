@@ -4,6 +4,7 @@
 mod cli;
 mod creatures;
 mod explore;
+mod hardening;
 mod hunger;
 mod items;
 mod keys;

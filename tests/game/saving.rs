@@ -9,14 +9,16 @@ use std::process::{Command, Stdio};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use gloomdelve::save::state::{SaveGame, capture, restore};
-use gloomdelve::save::{DataDir, SaveStatus, read_save, save_now, write_save};
+use gloomdelve::save::{DataDir, SaveStatus, save_now, write_save};
 use gloomdelve::vocab::data::{CreatureBook, ItemBook};
 use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::states::Screen;
 use gloomdelve::{GamePlugin, Mode, NewGame};
 use gloomdelve_core::{Dir, GameRng};
 
-use crate::support::{act, data, new_game, scratch, shipped_rules};
+use crate::support::{
+    act, data, new_game, read_save, scratch, set_aside_copies, shipped_rules, the_set_aside_copy,
+};
 
 /// `n` actions drawn from `seed`: mostly steps, some waits, pickups and meals.
 fn script(seed: u64, n: usize) -> Vec<Action> {
@@ -219,11 +221,12 @@ fn small_save_bytes(dir: &Path) -> Vec<u8> {
 /// message naming the file; returns the message.
 fn assert_set_aside(dir: &Path, bytes: &[u8]) -> String {
     let path = dir.join("save.ron");
-    let aside = dir.join("save.ron.bad");
     std::fs::write(&path, bytes).unwrap();
     let SaveStatus::SetAside(message) = read_save(&path) else {
         panic!("{} bytes were accepted as a save", bytes.len());
     };
+    let aside = the_set_aside_copy(dir, "save.ron");
+    assert!(message.contains(&aside.display().to_string()), "{message}");
     assert!(message.contains(&path.display().to_string()), "{message}");
     assert!(!path.exists(), "moved aside");
     assert_eq!(std::fs::read(&aside).unwrap(), bytes, "nothing lost");
@@ -275,11 +278,9 @@ fn a_second_bad_save_does_not_overwrite_the_first_one_set_aside() {
     assert!(matches!(read_save(&path), SaveStatus::SetAside(_)));
     std::fs::write(&path, b"second").unwrap();
     assert!(matches!(read_save(&path), SaveStatus::SetAside(_)));
-    assert_eq!(std::fs::read(dir.join("save.ron.bad")).unwrap(), b"first");
-    assert_eq!(
-        std::fs::read(dir.join("save.ron.bad.1")).unwrap(),
-        b"second"
-    );
+    let copies = set_aside_copies(&dir, "save.ron");
+    let kept: Vec<Vec<u8>> = copies.iter().map(|c| std::fs::read(c).unwrap()).collect();
+    assert_eq!(kept, [&b"first"[..], &b"second"[..]], "{copies:?}");
 }
 
 #[test]
@@ -369,7 +370,7 @@ fn settings_remember_the_view_and_a_bad_file_is_kept_aside() {
         "{note}"
     );
     assert_eq!(
-        std::fs::read_to_string(dir.join("settings.ron.bad")).unwrap(),
+        std::fs::read_to_string(the_set_aside_copy(&dir, "settings.ron")).unwrap(),
         "(zoom: Some(9))",
         "kept, not lost"
     );
@@ -390,11 +391,9 @@ fn a_settings_file_that_is_not_utf8_is_set_aside_before_a_new_one_is_written() {
         note.contains(&path.display().to_string()) && note.contains("UTF-8"),
         "{note}"
     );
-    assert!(note.contains("settings.ron.bad"), "{note}");
-    assert_eq!(
-        std::fs::read(dir.join("settings.ron.bad")).unwrap(),
-        garbage
-    );
+    let aside = the_set_aside_copy(&dir, "settings.ron");
+    assert!(note.contains(&aside.display().to_string()), "{note}");
+    assert_eq!(std::fs::read(&aside).unwrap(), garbage);
     // The first zoom change writes a new file; the old one stays aside.
     let chosen = Settings {
         zoom: Some(2),
@@ -402,10 +401,7 @@ fn a_settings_file_that_is_not_utf8_is_set_aside_before_a_new_one_is_written() {
     };
     save_settings(&path, &chosen).unwrap();
     assert_eq!(load_settings(&dir), (chosen, None));
-    assert_eq!(
-        std::fs::read(dir.join("settings.ron.bad")).unwrap(),
-        garbage
-    );
+    assert_eq!(std::fs::read(&aside).unwrap(), garbage);
 }
 
 #[test]
@@ -423,15 +419,14 @@ fn saving_settings_over_a_bad_file_keeps_the_bad_file() {
     for (i, bytes) in bad.iter().enumerate() {
         std::fs::write(&path, bytes).unwrap();
         save_settings(&path, &chosen).unwrap();
-        let aside = match i {
-            0 => dir.join("settings.ron.bad"),
-            _ => dir.join(format!("settings.ron.bad.{i}")),
-        };
+        let copies = set_aside_copies(&dir, "settings.ron");
+        assert_eq!(copies.len(), i + 1, "{copies:?}");
+        let aside = &copies[i];
         assert_eq!(std::fs::read(&aside).unwrap(), *bytes, "kept as {aside:?}");
     }
     // A good file is simply replaced.
     save_settings(&path, &Settings::default()).unwrap();
-    assert!(!dir.join("settings.ron.bad.3").exists());
+    assert_eq!(set_aside_copies(&dir, "settings.ron").len(), 3);
 }
 
 #[test]
@@ -791,7 +786,7 @@ fn assert_left_in_place(dir: &Path, expected: &str) {
     assert!(message.ends_with("It was left in place."), "{message}");
     assert!(message.contains(expected), "{message}");
     assert!(std::fs::symlink_metadata(&path).is_ok(), "still there");
-    assert!(!dir.join("save.ron.bad").exists());
+    assert!(set_aside_copies(dir, "save.ron").is_empty());
     assert!(status.occupied(), "a new game asks before moving it");
 }
 

@@ -260,3 +260,39 @@ pub fn scratch(name: &str) -> tempfile::TempDir {
         .tempdir()
         .expect("a scratch folder under the system temp dir")
 }
+
+/// The copies of `dir/name` set aside as bad (`name.bad-<time>[-N]`),
+/// oldest first.
+pub fn set_aside_copies(dir: &Path, name: &str) -> Vec<std::path::PathBuf> {
+    let prefix = format!("{name}.bad-");
+    let mut copies: Vec<(String, u32, std::path::PathBuf)> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|entry| {
+            let path = entry.ok()?.path();
+            let file = path.file_name()?.to_str()?.to_string();
+            let rest = file.strip_prefix(&prefix)?;
+            let (stamp, n) = match rest.get(15..) {
+                Some("") | None => (rest.to_string(), 1),
+                Some(more) => (
+                    rest[..15].to_string(),
+                    more.trim_start_matches('-').parse().ok()?,
+                ),
+            };
+            Some((stamp, n, path))
+        })
+        .collect();
+    copies.sort();
+    copies.into_iter().map(|(.., path)| path).collect()
+}
+
+/// The one copy of `dir/name` set aside as bad.
+pub fn the_set_aside_copy(dir: &Path, name: &str) -> std::path::PathBuf {
+    let copies = set_aside_copies(dir, name);
+    assert_eq!(copies.len(), 1, "one copy of {name} set aside: {copies:?}");
+    copies.into_iter().next().unwrap()
+}
+
+/// Reads the save at `path` as the title does, against the shipped data.
+pub fn read_save(path: &Path) -> gloomdelve::save::SaveStatus {
+    gloomdelve::save::read_save(path, &shipped_game(0, gloomdelve::Mode::Delve))
+}

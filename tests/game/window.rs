@@ -1724,7 +1724,7 @@ fn a_seed_start_over_a_save_asks_first_and_a_killed_new_game_loses_nothing() {
     let reported = game
         .line_with("could not be loaded", Duration::from_secs(60))
         .expect("the bad save is reported on stderr");
-    assert!(reported.contains("save.ron.bad"), "{reported}");
+    assert!(reported.contains("save.ron.bad-"), "{reported}");
     let window = focus_window(&display);
     std::thread::sleep(Duration::from_secs(3));
     let texts = game.ui_texts(&display, &window);
@@ -1788,7 +1788,7 @@ fn the_title_with_sixty_thousand_config_problems_fits_800_by_600_and_answers_key
     let now = selected_entry(&game.ui_texts(&display, &window));
     assert!(now.contains("Quit"), "Down selects Quit: {now}");
     assert_eq!(
-        std::fs::read(config.join("settings.ron.bad")).unwrap(),
+        std::fs::read(crate::support::the_set_aside_copy(&config, "settings.ron")).unwrap(),
         b"(zoom: Some(3)) \xff\xfe",
         "the bad settings are kept"
     );
