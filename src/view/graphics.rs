@@ -45,18 +45,18 @@ fn no_adapter_message(backend_choice: Option<String>) -> String {
 }
 
 /// Checks, before the window opens, that there is a display to open it on:
-/// a Wayland compositor (`WAYLAND_DISPLAY`) or an X11 server that answers.
-/// Without one winit would panic; this returns the one line to print.
+/// a Wayland compositor's socket (`WAYLAND_DISPLAY`, which winit prefers)
+/// or an X11 server that answers (`DISPLAY`). Without one winit would
+/// panic; this returns the one line to print instead.
 #[cfg(all(unix, not(target_os = "macos")))]
 pub fn check_for_display() -> Result<(), String> {
-    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
-    if set("WAYLAND_DISPLAY") {
+    let var = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
+    if var("WAYLAND_DISPLAY").is_some_and(|name| wayland_socket_exists(&name)) {
         return Ok(());
     }
-    if !set("DISPLAY") {
+    let Some(display) = var("DISPLAY") else {
         return Err(NO_DISPLAY.to_string());
-    }
-    let display = std::env::var("DISPLAY").unwrap_or_default();
+    };
     x11rb::connect(None).map(drop).map_err(|e| {
         format!(
             "cannot open a window: cannot connect to the X11 display {display:?} ({e}); \
@@ -65,12 +65,27 @@ pub fn check_for_display() -> Result<(), String> {
     })
 }
 
+/// Whether the Wayland display `name` (a socket in `XDG_RUNTIME_DIR`, or
+/// an absolute path) is a socket a compositor listens on.
+#[cfg(all(unix, not(target_os = "macos")))]
+fn wayland_socket_exists(name: &str) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    let path = std::path::Path::new(name);
+    let path = match std::env::var_os("XDG_RUNTIME_DIR") {
+        _ if path.is_absolute() => path.to_path_buf(),
+        Some(dir) => std::path::Path::new(&dir).join(path),
+        None => return false,
+    };
+    std::fs::metadata(path).is_ok_and(|m| m.file_type().is_socket())
+}
+
 /// Other systems always have their own window system.
 #[cfg(not(all(unix, not(target_os = "macos"))))]
 pub fn check_for_display() -> Result<(), String> {
     Ok(())
 }
 
-/// The line for a machine with no display at all.
+/// The line for a machine with no display at all: no `DISPLAY`, and no
+/// Wayland compositor where `WAYLAND_DISPLAY` points (or no such variable).
 pub const NO_DISPLAY: &str = "cannot open a window: no X11 display found (DISPLAY is not set) \
-     and no Wayland one (WAYLAND_DISPLAY is not set); Gloomdelve needs X11, XWayland or Wayland";
+     and no Wayland compositor; Gloomdelve needs X11, XWayland or Wayland";

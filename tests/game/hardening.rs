@@ -52,13 +52,21 @@ fn stderr(output: &Output) -> String {
 #[test]
 fn with_no_display_the_game_exits_2_with_one_line() {
     let home = scratch("no-display");
-    let out = output_within(headless_binary(home.path()), Duration::from_secs(60));
-    let said = stderr(&out);
-    assert_eq!(out.status.code(), Some(2), "{said}");
-    assert_eq!(
-        said,
-        format!("gloomdelve: {}\n", gloomdelve::view::graphics::NO_DISPLAY)
-    );
+    let gone = home.path().join("wayland-9");
+    for wayland in [None, Some(&gone)] {
+        let mut command = headless_binary(home.path());
+        if let Some(socket) = wayland {
+            command.env("WAYLAND_DISPLAY", socket);
+        }
+        let out = output_within(command, Duration::from_secs(60));
+        let said = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{wayland:?}: {said}");
+        assert_eq!(
+            said,
+            format!("gloomdelve: {}\n", gloomdelve::view::graphics::NO_DISPLAY),
+            "WAYLAND_DISPLAY {wayland:?}"
+        );
+    }
 }
 
 #[test]
