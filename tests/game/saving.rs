@@ -422,7 +422,7 @@ fn saving_settings_over_a_bad_file_keeps_the_bad_file() {
         let copies = set_aside_copies(&dir, "settings.ron");
         assert_eq!(copies.len(), i + 1, "{copies:?}");
         let aside = &copies[i];
-        assert_eq!(std::fs::read(&aside).unwrap(), *bytes, "kept as {aside:?}");
+        assert_eq!(std::fs::read(aside).unwrap(), *bytes, "kept as {aside:?}");
     }
     // A good file is simply replaced.
     save_settings(&path, &Settings::default()).unwrap();
