@@ -110,7 +110,8 @@ fn fit_the_hunter(added: On<Add, Hero>, new_game: Res<NewGame>, mut commands: Co
     }
 }
 
-/// The hunter knows where the Warrens' rooms are, if not what is in them.
+/// The hunter knows where the Warrens' rooms are, if not what is in them:
+/// a new hunt learns them with its world, a continued one here.
 fn know_the_warrens(
     mut commands: Commands,
     new_game: Res<NewGame>,
@@ -142,21 +143,19 @@ fn open_the_warrens(
     if dungeon.is_some() || level.is_some() {
         return;
     }
-    let (level, spawns) = hunt_level(new_game.seed);
-    commands.insert_resource(level);
-    commands.insert_resource(Spawns(spawns));
-    commands.insert_resource(Dungeon::default());
-    commands.insert_resource(NewLevel);
-}
-
-/// The level of a new hunt: the Warrens world of the game seed.
-pub fn hunt_level(seed: u64) -> (Level, Vec<Pos>) {
-    let world = warrens::generate(seed);
-    let level = Level {
+    // One generation gives the level, its spawn points and its rooms.
+    let world = warrens::generate(new_game.seed);
+    commands.insert_resource(Level {
         terrain: world.map.terrain,
         start: world.map.start,
-    };
-    (level, world.spawns)
+    });
+    commands.insert_resource(Spawns(world.spawns));
+    commands.insert_resource(KnownRooms {
+        seed: new_game.seed,
+        rooms: world.rooms,
+    });
+    commands.insert_resource(Dungeon::default());
+    commands.insert_resource(NewLevel);
 }
 
 /// Puts an enemy on each spawn point of the new world, of a kind drawn

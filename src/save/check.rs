@@ -114,18 +114,14 @@ fn check_hero(hero: &HeroRecord, level: &StoredLevel, new_game: &NewGame) -> Res
         let kind = new_game.items.find(&hero.pack.get(slot)?.kind)?;
         Some(new_game.items.kinds[kind].effect)
     };
-    let worn = [
-        ("hero.weapon", hero.weapon, "weapon"),
-        ("hero.armour", hero.armour, "armour"),
+    let is_weapon = |e: ItemEffect| matches!(e, ItemEffect::Weapon(_));
+    let is_armour = |e: ItemEffect| matches!(e, ItemEffect::Armour(_));
+    let worn: [(&str, Option<usize>, &str, &dyn Fn(ItemEffect) -> bool); 2] = [
+        ("hero.weapon", hero.weapon, "weapon", &is_weapon),
+        ("hero.armour", hero.armour, "armour", &is_armour),
     ];
-    for (field, slot, what) in worn {
-        let Some(slot) = slot else { continue };
-        let fits = match effect(slot) {
-            Some(ItemEffect::Weapon(_)) => what == "weapon",
-            Some(ItemEffect::Armour(_)) => what == "armour",
-            _ => false,
-        };
-        if !fits {
+    for (field, slot, what, fits) in worn {
+        if let Some(slot) = slot.filter(|&slot| !effect(slot).is_some_and(fits)) {
             return Err(format!("{field}: pack slot {slot} holds no {what}"));
         }
     }
