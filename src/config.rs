@@ -1,8 +1,8 @@
 //! The player's files in the config folder: `bindings.txt`, written with
 //! the defaults and comments on first run. A bad line is reported, naming
 //! the file and the line, and that action keeps its default keys. And
-//! `settings.ron`, where the game keeps the zoom and the window size: a
-//! bad one is set aside, never overwritten.
+//! `settings.ron`, where the game keeps the zoom, the window size and
+//! Reduce motion: a bad one is set aside, never overwritten.
 
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
@@ -80,7 +80,8 @@ pub fn load_bindings(dir: &Path) -> (Bindings, Vec<String>) {
 /// The settings file's name in the config folder.
 pub const SETTINGS_FILE: &str = "settings.ron";
 
-/// What the game remembers between runs: the zoom and the window size.
+/// What the game remembers between runs: the zoom, the window size, and
+/// whether motion is reduced.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
@@ -88,6 +89,9 @@ pub struct Settings {
     pub zoom: Option<u32>,
     /// The window's size in logical pixels.
     pub window: Option<(u32, u32)>,
+    /// Reduce motion: sprites snap from tile to tile, nothing animates but
+    /// the camera's follow. Toggled from the Esc menu.
+    pub reduce_motion: bool,
 }
 
 /// Where the settings live, for saving them again.
@@ -195,7 +199,9 @@ pub fn save_settings(path: &Path, settings: &Settings) -> Result<(), String> {
     }
     let text = ron::ser::to_string_pretty(settings, ron::ser::PrettyConfig::default())
         .map_err(|e| e.to_string())?;
-    let text = format!("// Gloomdelve remembers your zoom and window size here.\n{text}\n");
+    let text = format!(
+        "// Gloomdelve remembers your zoom, window size and Reduce motion here.\n{text}\n"
+    );
     persist::write_atomically(path, text.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
@@ -204,11 +210,12 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, remember_the_view);
 }
 
-/// Saves the zoom and the window size when either changes.
+/// Saves the zoom, the window size and Reduce motion when one changes.
 fn remember_the_view(
     path: Option<Res<SettingsPath>>,
     mut settings: Option<ResMut<Settings>>,
     zoom: Option<Res<crate::view::camera::Zoom>>,
+    motion: Option<Res<crate::view::motion::state::Motion>>,
     mut resized: MessageReader<bevy::window::WindowResized>,
 ) {
     let (Some(path), Some(settings)) = (path, settings.as_mut()) else {
@@ -217,6 +224,9 @@ fn remember_the_view(
     let mut next = **settings;
     if let Some(zoom) = zoom.filter(|z| z.is_changed()) {
         next.zoom = Some(zoom.0);
+    }
+    if let Some(motion) = motion.filter(|m| m.is_changed()) {
+        next.reduce_motion = motion.reduce;
     }
     if let Some(size) = resized.read().last()
         && let Some(window) = savable_window(size.width, size.height)

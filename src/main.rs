@@ -200,6 +200,9 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
     let rules = RulesData::load(&assets_dir.join("data/rules.ron"))?;
     let creatures = CreatureBook::load(&assets_dir.join("data/creatures.ron"))?;
     let items = ItemBook::load(&assets_dir.join("data/items.ron"))?;
+    let timings = gloomdelve::view::motion::timings::AnimationData::load(
+        &assets_dir.join(gloomdelve::view::motion::timings::ANIMATION_FILE),
+    )?;
     let replay = cli
         .replay
         .as_deref()
@@ -241,6 +244,11 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
     }
     app.insert_resource(gloomdelve::input::KeyBindings(bindings));
     app.insert_resource(gloomdelve::config::ConfigNotes(notes));
+    app.insert_resource(gloomdelve::view::motion::state::Motion {
+        timings,
+        reduce: remembered.reduce_motion,
+        pace: 1.0,
+    });
     app.insert_resource(remembered);
     app.insert_resource(gloomdelve::config::SettingsPath(
         config_dir.join(gloomdelve::config::SETTINGS_FILE),

@@ -18,6 +18,7 @@ use crate::rules::explore::{WalkPace, Walking};
 use crate::rules::hunger::Larder;
 use crate::rules::items::{slots, stack_of};
 use crate::view::camera::Zoom;
+use crate::view::motion::FinishAnimations;
 use crate::view::screenshot::TakeScreenshot;
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Item, Pack};
@@ -157,7 +158,7 @@ fn offered_in(action: &str, mode: crate::vocab::game::Mode) -> bool {
 /// The help screen's lines for `mode`: every action with its keys, then
 /// Esc, the keys in one column after the longest description.
 pub fn help_lines(bindings: &Bindings, mode: crate::vocab::game::Mode) -> Vec<String> {
-    const MENU: &str = "menu: resume, or save and quit";
+    const MENU: &str = "menu: resume, reduce motion, or save and quit";
     let actions: Vec<(&str, &str)> = ACTIONS
         .iter()
         .copied()
@@ -277,11 +278,17 @@ pub fn legend(bindings: &Bindings) -> String {
 pub fn plugin(app: &mut App) {
     app.add_plugins(inventory::plugin);
     app.add_message::<TakeScreenshot>();
+    app.add_message::<FinishAnimations>();
     app.init_resource::<KeyBindings>();
     app.insert_resource(WalkPace(std::time::Duration::from_millis(70)));
     app.add_systems(
         Update,
-        (read_keys, inventory_keys, aim_keys).run_if(in_state(Screen::Playing)),
+        (
+            read_keys.before(crate::vocab::states::TurnPhase::HeroActs),
+            inventory_keys,
+            aim_keys,
+        )
+            .run_if(in_state(Screen::Playing)),
     );
     app.add_systems(Update, screenshot_key);
 }
@@ -329,7 +336,7 @@ fn read_keys(
     mut next_overlay: ResMut<NextState<Overlay>>,
     bindings: Res<KeyBindings>,
     walking: Option<Res<Walking>>,
-    mut walks: MessageWriter<StartWalk>,
+    (mut walks, mut finish): (MessageWriter<StartWalk>, MessageWriter<FinishAnimations>),
     mut log: ResMut<crate::vocab::log::GameLog>,
     turn: Res<crate::vocab::resources::TurnCount>,
     playback: Option<Res<crate::input::playback::Playback>>,
@@ -354,6 +361,11 @@ fn read_keys(
             command,
             Some(Command::Screenshot | Command::ZoomIn | Command::ZoomOut)
         );
+        // What plays on screen ends at once, so this key's turn is drawn
+        // from where the last one ended, in this same frame.
+        if command.is_some() && !looking {
+            finish.write(FinishAnimations);
+        }
         if let Some(walk) = walking.as_ref().filter(|_| !looking) {
             commands.remove_resource::<Walking>();
             log.say(turn.0, walk_interrupted(walk.goal));

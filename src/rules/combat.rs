@@ -18,7 +18,7 @@ use crate::vocab::components::Stomach;
 use crate::vocab::components::{Drawn, GridPos, Hero, Layer};
 use crate::vocab::game::NewGame;
 use crate::vocab::log::GameLog;
-use crate::vocab::messages::Damaged;
+use crate::vocab::messages::{Damaged, Died, Moved, Struck};
 use crate::vocab::messages::TurnTaken;
 use crate::vocab::reset::ResetOnNewGame;
 use crate::vocab::resources::DeathCause;
@@ -54,6 +54,8 @@ pub struct Actors<'w, 's> {
     log: ResMut<'w, GameLog>,
     turn: Res<'w, TurnCount>,
     damaged: MessageWriter<'w, Damaged>,
+    moved: MessageWriter<'w, Moved>,
+    struck: MessageWriter<'w, Struck>,
     cause: ResMut<'w, DeathCause>,
     kills: ResMut<'w, Kills>,
 }
@@ -99,6 +101,11 @@ impl Actors<'_, '_> {
         let from = pos.0;
         pos.0 = to;
         self.occupancy.relocate(entity, from, to);
+        self.moved.write(Moved {
+            who: entity,
+            from,
+            to,
+        });
         true
     }
 
@@ -113,6 +120,15 @@ impl Actors<'_, '_> {
             return;
         };
         let damage = damage_roll(&mut self.rng.0, attack, t_fighter.defense);
+        if let Some(at) = self.pos(target) {
+            self.struck.write(Struck {
+                attacker,
+                target,
+                from: a_pos,
+                at,
+                hit: damage > 0,
+            });
+        }
         let cause = format!("killed by {}", crate::vocab::text::a(&a_name));
         let Some(blow) = self.hurt(target, damage, cause) else {
             return;
@@ -254,6 +270,9 @@ pub fn blow_message(
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<Damaged>();
+    app.add_message::<Moved>();
+    app.add_message::<Struck>();
+    app.add_message::<Died>();
     app.reset_on_new_game::<DeathCause>();
     app.reset_on_new_game::<Kills>();
     app.add_systems(
@@ -276,6 +295,7 @@ fn leave_corpses(
     new_game: Res<NewGame>,
     turn: Res<TurnCount>,
     dead: Query<(Entity, &Name, &GridPos, &Health, &Drawn), With<Creature>>,
+    mut died: MessageWriter<Died>,
 ) {
     let corpse_kind = new_game.items.find(crate::vocab::data::CORPSE);
     for (entity, name, pos, health, drawn) in &dead {
@@ -288,6 +308,11 @@ fn leave_corpses(
         if let Some(kind) = corpse_kind {
             body.insert(Item { kind });
         }
+        died.write(Died {
+            at: pos.0,
+            sprite: drawn.sprite.clone(),
+            corpse: Some(body.id()),
+        });
     }
 }
 

@@ -112,9 +112,15 @@ fn median(sorted: &[u64]) -> Option<u64> {
 
 /// A headless app playing `new_game`, its schedules on one thread.
 pub fn headless_app(new_game: NewGame) -> App {
+    headless_app_with(new_game, |_| {})
+}
+
+/// [`headless_app`] with whatever `extra` adds before the game starts.
+fn headless_app_with(new_game: NewGame, extra: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.add_plugins(GamePlugin { new_game });
+    extra(&mut app);
     run_on_one_thread(&mut app);
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
@@ -136,6 +142,23 @@ fn run_on_one_thread(app: &mut App) {
 /// Plays `turns` turns with the bot, checking the invariants after each.
 pub fn run(new_game: NewGame, turns: u64) -> Result<Report, Violation> {
     bot_game(new_game, turns, false).map(|(_, report)| report)
+}
+
+/// Plays the bot's game like [`run`] in an app that `extra` adds to
+/// first (the presentation's systems, say), and returns the app as the
+/// game left it with its report: the state hash shows whether the
+/// additions changed the game.
+pub fn run_beside(
+    new_game: NewGame,
+    turns: u64,
+    extra: impl FnOnce(&mut App),
+) -> Result<(App, Report), Violation> {
+    let seed = new_game.seed;
+    let mode = new_game.mode;
+    let mut app = headless_app_with(new_game, extra);
+    let checks = play_until(&mut app, seed, turns)?;
+    let report = report(app.world_mut(), seed, mode, checks);
+    Ok((app, report))
 }
 
 /// Plays the bot's game like [`run`], and returns it as a recording too.
@@ -177,17 +200,15 @@ pub fn run_and_capture(new_game: NewGame, turns: u64, record: bool) -> Result<Ca
 /// returns the app as the game left it, and its report.
 fn bot_game(new_game: NewGame, turns: u64, record: bool) -> Result<(App, Report), Violation> {
     let (seed, mode) = (new_game.seed, new_game.mode);
-    let mut app = headless_app(new_game);
-    if record {
-        app.insert_resource(Recording {
-            seed,
-            mode,
-            actions: Vec::new(),
-        });
-    }
-    let checks = play_until(&mut app, seed, turns)?;
-    let report = report(app.world_mut(), seed, mode, checks);
-    Ok((app, report))
+    run_beside(new_game, turns, |app| {
+        if record {
+            app.insert_resource(Recording {
+                seed,
+                mode,
+                actions: Vec::new(),
+            });
+        }
+    })
 }
 
 /// Plays a recording back on `new_game`'s data (its seed and mode come

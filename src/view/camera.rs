@@ -7,14 +7,14 @@ use bevy::prelude::*;
 use crate::vocab::components::{GridPos, Hero};
 
 use crate::view::assets::{DisplaySettings, SpriteBook};
+use crate::view::motion::state::{Animation, Motion};
+use crate::view::motion::tween::snap;
 use crate::view::tilemap::tile_centre;
 use crate::vocab::resources::Level;
 use crate::vocab::states::{EnterPlaying, Screen};
 
 /// The zoom steps, in screen pixels per art pixel.
 pub const ZOOMS: [u32; 3] = [2, 3, 4];
-/// How fast the camera closes the gap to its target (per second).
-const FOLLOW_RATE: f32 = 12.0;
 
 /// The current zoom.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,6 +76,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (apply_zoom, follow_hero)
             .chain()
+            .after(crate::view::motion::MotionSet::Draw)
             .run_if(in_state(Screen::Playing)),
     );
     if std::env::var_os(LAYOUT_PROBE_VAR).is_some() {
@@ -94,8 +95,9 @@ pub const LAYOUT_PROBE_VAR: &str = "GLOOMDELVE_LAYOUT_PROBE";
 /// The start of each line the probe logs.
 pub const LAYOUT_PROBE_LINE: &str = "layout probe:";
 
-/// Logs "layout probe: window W H free TOP BOTTOM hero LEFT TOP RIGHT BOTTOM"
-/// in logical pixels, whenever a number in it changes.
+/// Logs "layout probe: window W H free TOP BOTTOM hero LEFT TOP RIGHT BOTTOM
+/// at X Y" whenever a number in it changes: logical pixels, then where the
+/// hero is drawn in the world, which a glide puts between two tiles.
 fn report_layout(
     area: Res<PlayArea>,
     book: Res<SpriteBook>,
@@ -116,7 +118,7 @@ fn report_layout(
         return;
     };
     let line = format!(
-        "{LAYOUT_PROBE_LINE} window {} {} free {} {} hero {} {} {} {}",
+        "{LAYOUT_PROBE_LINE} window {} {} free {} {} hero {} {} {} {} at {} {}",
         window.x,
         window.y,
         area.top,
@@ -124,7 +126,9 @@ fn report_layout(
         top_left.x.round(),
         top_left.y.round(),
         bottom_right.x.round(),
-        bottom_right.y.round()
+        bottom_right.y.round(),
+        hero.translation().x,
+        hero.translation().y
     );
     if *last != line {
         info!("{line}");
@@ -161,16 +165,19 @@ fn apply_zoom(zoom: Res<Zoom>, mut projections: Query<&mut Projection, With<Foll
     }
 }
 
-/// Eases the camera towards the hero, clamped so the free area between the
-/// HUD's panels stays on the map, and rounds its position to whole screen
-/// pixels so the art stays crisp.
+/// Keeps the hero in the free area between the HUD's panels, clamped to
+/// the map, rounded to whole screen pixels so the art stays crisp. It
+/// follows where the hero is drawn, gliding with it, so it never lags a
+/// held key; with Reduce motion on the hero snaps and the camera eases
+/// after it instead.
 fn follow_hero(
     time: Res<Time>,
     zoom: Res<Zoom>,
     area: Res<PlayArea>,
     level: Res<Level>,
     book: Res<SpriteBook>,
-    hero: Single<&GridPos, With<Hero>>,
+    motion: Option<Res<Motion>>,
+    hero: Single<(&GridPos, Option<&Animation>), With<Hero>>,
     camera: Single<(&mut Transform, &mut Follow, &Camera)>,
 ) {
     let (mut transform, mut follow, camera) = camera.into_inner();
@@ -178,19 +185,35 @@ fn follow_hero(
         return;
     };
     let tile = book.tile_size;
-    let hero_at = tile_centre(hero.0, level.terrain.height(), tile);
+    let (grid, animation) = *hero;
+    let pixel = 1.0 / zoom.0 as f32;
+    // On the same whole pixels the hero's sprite is drawn on, so the two
+    // never round apart and the hero never shivers against the map.
+    let drawn = animation.and_then(|a| a.drawn_at).map(|at| snap(at, pixel));
+    let hero_at = drawn.unwrap_or_else(|| tile_centre(grid.0, level.terrain.height(), tile));
     let target = frame_the_hero(hero_at, &level, tile, *area, viewport, zoom.0 as f32);
-    let at = follow.at.unwrap_or(target);
-    let eased = at.lerp(target, 1.0 - (-FOLLOW_RATE * time.delta_secs()).exp());
-    let next = if eased.distance(target) < 0.25 {
-        target
-    } else {
-        eased
+    let next = match motion.as_deref().filter(|m| m.reduce) {
+        Some(reduced) => {
+            let rate = reduced.timings.camera_follow_rate;
+            eased(follow.at, target, rate, time.delta_secs())
+        }
+        None => target,
     };
     follow.at = Some(next);
-    let pixel = 1.0 / zoom.0 as f32;
-    let snapped = (next / pixel).round() * pixel;
+    let snapped = snap(next, pixel);
     transform.translation = snapped.extend(transform.translation.z);
+}
+
+/// A step of the camera from `at` toward `target`, closing the gap at
+/// `rate` per second; it arrives once the gap is under a quarter pixel.
+fn eased(at: Option<Vec2>, target: Vec2, rate: f32, seconds: f32) -> Vec2 {
+    let at = at.unwrap_or(target);
+    let next = at.lerp(target, 1.0 - (-rate * seconds).exp());
+    if next.distance(target) < 0.25 {
+        target
+    } else {
+        next
+    }
 }
 
 /// Where the camera goes to show the hero at `hero_at` in the free area of

@@ -8,6 +8,7 @@ pub(crate) mod game_over;
 pub mod graphics;
 pub mod hud;
 pub(crate) mod inventory;
+pub mod motion;
 pub mod overlays;
 pub(crate) mod screenshot;
 pub mod tilemap;
@@ -28,5 +29,6 @@ pub(crate) fn plugin(app: &mut App) {
         inventory::plugin,
         title::plugin,
         overlays::plugin,
+        motion::plugin,
     ));
 }

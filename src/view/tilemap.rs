@@ -8,11 +8,12 @@ use gloomdelve_core::{Pos, Tile};
 use crate::vocab::resources::{Seen, Sight};
 
 use crate::view::assets::SpriteBook;
+use crate::view::motion::state::{Animation, Motion};
 use crate::vocab::HERO_SPRITE;
 use crate::vocab::components::Equipment;
 use crate::vocab::components::FogRule;
 use crate::vocab::components::{Drawn, GridPos, Layer};
-use crate::vocab::messages::SightChanged;
+use crate::vocab::messages::{HeroDug, SightChanged};
 use crate::vocab::messages::TerrainChanged;
 use crate::vocab::resources::Level;
 use crate::vocab::states::SeenRemembered;
@@ -38,6 +39,8 @@ pub(crate) fn plugin(app: &mut App) {
 /// step with the level and the fog. It needs no renderer, so headless tests
 /// can count exactly which tile components each turn touches.
 pub fn tile_sync_plugin(app: &mut App) {
+    app.init_resource::<HeldTiles>();
+    app.add_systems(PostUpdate, redraw_released_tiles);
     app.add_systems(
         OnEnter(Screen::Playing),
         spawn_terrain_map.in_set(EnterPlaying::Presentation),
@@ -45,7 +48,7 @@ pub fn tile_sync_plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            redraw_changed_tiles,
+            (hold_dug_walls, redraw_changed_tiles).chain(),
             tint_by_sight,
             (
                 dress_changed_things,
@@ -143,11 +146,65 @@ fn spawn_terrain_map(
     info!("{READY_LINE}: {}x{} tiles", size.x, size.y);
 }
 
-/// Rewrites the texture of each changed tile, and only when it differs.
+/// Tiles whose new look waits for an animation: a wall that crumbles shows
+/// as rock until it has crumbled, then as dug.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct HeldTiles {
+    held: std::collections::BTreeSet<Pos>,
+    released: Vec<Pos>,
+}
+
+impl HeldTiles {
+    pub fn holds(&self, at: Pos) -> bool {
+        self.held.contains(&at)
+    }
+
+    /// The tile at `at` may show its new look now.
+    pub fn release(&mut self, at: Pos) {
+        if self.held.remove(&at) {
+            self.released.push(at);
+        }
+    }
+}
+
+/// A wall the hero digs in sight keeps its look while it crumbles, unless
+/// motion is reduced or not drawn at all.
+fn hold_dug_walls(
+    mut digs: MessageReader<HeroDug>,
+    motion: Option<Res<Motion>>,
+    sight: Res<Sight>,
+    mut held: ResMut<HeldTiles>,
+) {
+    let animated = motion.is_some_and(|m| !m.reduce);
+    for dig in digs.read() {
+        if animated && sight.seen(dig.at) == Seen::Visible {
+            held.held.insert(dig.at);
+        }
+    }
+}
+
+/// Rewrites one tile's texture to its terrain's, when it differs.
+fn redraw_tile(
+    pos: Pos,
+    level: &Level,
+    book: &SpriteBook,
+    storage: &TileStorage,
+    tiles: &mut Query<&mut TileTextureIndex>,
+) {
+    let wanted = texture_index(book, level.terrain.tile(pos));
+    if let Some(entity) = tile_entity(storage, pos, level)
+        && let Ok(mut index) = tiles.get_mut(entity)
+    {
+        index.set_if_neq(wanted);
+    }
+}
+
+/// Rewrites the texture of each changed tile that no animation holds.
 fn redraw_changed_tiles(
     mut changes: MessageReader<TerrainChanged>,
     level: Res<Level>,
     book: Res<SpriteBook>,
+    held: Res<HeldTiles>,
     maps: Query<&TileStorage, With<TerrainMap>>,
     mut tiles: Query<&mut TileTextureIndex>,
 ) {
@@ -156,13 +213,29 @@ fn redraw_changed_tiles(
         return;
     };
     for pos in changes.read().flat_map(|c| c.0.iter()) {
-        let wanted = texture_index(&book, level.terrain.tile(*pos));
-        let Some(entity) = tile_entity(storage, *pos, &level) else {
-            continue;
-        };
-        if let Ok(mut index) = tiles.get_mut(entity) {
-            index.set_if_neq(wanted);
+        if !held.holds(*pos) {
+            redraw_tile(*pos, &level, &book, storage, &mut tiles);
         }
+    }
+}
+
+/// Rewrites the tiles an animation let go of this frame.
+fn redraw_released_tiles(
+    mut held: ResMut<HeldTiles>,
+    level: Option<Res<Level>>,
+    book: Option<Res<SpriteBook>>,
+    maps: Query<&TileStorage, With<TerrainMap>>,
+    mut tiles: Query<&mut TileTextureIndex>,
+) {
+    if held.released.is_empty() {
+        return;
+    }
+    let released = std::mem::take(&mut held.released);
+    let (Some(level), Some(book), Ok(storage)) = (level, book, maps.single()) else {
+        return;
+    };
+    for pos in released {
+        redraw_tile(pos, &level, &book, storage, &mut tiles);
     }
 }
 
@@ -192,24 +265,59 @@ pub fn tint_by_sight(
     }
 }
 
+/// Whether a thing under `rule` shows, and its tint, for whether its
+/// tile is in view.
+fn fog_look(rule: FogRule, in_view: bool) -> (bool, Color) {
+    match (rule, in_view) {
+        (_, true) => (true, Color::WHITE),
+        (FogRule::Remembered { seen: true }, false) => (true, REMEMBERED_TINT),
+        _ => (false, Color::WHITE),
+    }
+}
+
 /// Shows, dims or hides each [`FogRule`] entity for what the hero sees now.
+/// A thing with an [`Animation`] fades in and out, unless motion is reduced;
+/// while it animates, the motion systems paint it.
 pub fn apply_fog_rules(
     sight: Res<Sight>,
-    mut things: Query<(&GridPos, &FogRule, &mut Visibility, Option<&mut Sprite>)>,
+    motion: Option<Res<Motion>>,
+    mut things: Query<(
+        &GridPos,
+        &FogRule,
+        &mut Visibility,
+        Option<&mut Sprite>,
+        Option<&mut Animation>,
+    )>,
 ) {
-    for (pos, rule, mut visibility, sprite) in &mut things {
-        let in_view = sight.seen(pos.0) == Seen::Visible;
-        let (shown, tint) = match (*rule, in_view) {
-            (_, true) => (true, Color::WHITE),
-            (FogRule::Remembered { seen: true }, false) => (true, REMEMBERED_TINT),
-            _ => (false, Color::WHITE),
+    let fade = motion.filter(|m| !m.reduce).map(|m| m.timings.fade);
+    for (pos, rule, mut visibility, sprite, animation) in &mut things {
+        let (shown, tint) = fog_look(*rule, sight.seen(pos.0) == Seen::Visible);
+        let drawn_now = *visibility != Visibility::Hidden;
+        let mut painted_by_motion = false;
+        let drawn = match (animation, fade) {
+            (Some(mut animation), Some(seconds)) => {
+                if animation.tint != tint {
+                    animation.tint = tint;
+                }
+                let drawn = animation.follow_sight(drawn_now, shown, seconds);
+                painted_by_motion = animation.busy();
+                drawn
+            }
+            (Some(mut animation), None) => {
+                if animation.tint != tint || animation.fade.is_some() {
+                    animation.tint = tint;
+                    animation.fade = None;
+                }
+                shown
+            }
+            (None, _) => shown,
         };
-        visibility.set_if_neq(if shown {
+        visibility.set_if_neq(if drawn {
             Visibility::Inherited
         } else {
             Visibility::Hidden
         });
-        if let Some(mut sprite) = sprite
+        if let Some(mut sprite) = sprite.filter(|_| !painted_by_motion)
             && sprite.color != tint
         {
             sprite.color = tint;

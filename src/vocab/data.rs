@@ -9,7 +9,7 @@ use gloomdelve_core::mapgen::{self, caves};
 use serde::{Deserialize, Serialize};
 
 /// Reads a data file and parses it with `parse`; an error names the file.
-fn read_data<T>(path: &Path, parse: impl FnOnce(&str) -> Result<T, String>) -> Result<T, String> {
+pub(crate) fn read_data<T>(path: &Path, parse: impl FnOnce(&str) -> Result<T, String>) -> Result<T, String> {
     let text = gloomdelve_core::persist::read_regular_text(path)
         .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     parse(&text).map_err(|e| format!("{}: {e}", path.display()))
@@ -17,7 +17,7 @@ fn read_data<T>(path: &Path, parse: impl FnOnce(&str) -> Result<T, String>) -> R
 
 /// Checks that `value` lies in `range`; the error names the field, the
 /// value and the allowed range.
-fn in_range<T: PartialOrd + std::fmt::Display>(
+pub(crate) fn in_range<T: PartialOrd + std::fmt::Display>(
     field: &str,
     value: T,
     range: RangeInclusive<T>,
@@ -58,7 +58,7 @@ fn require(field: &str, ok: bool, problem: &str) -> Result<(), String> {
 }
 
 /// The first failed check of `checks`, if any.
-fn first_error(checks: impl IntoIterator<Item = Result<(), String>>) -> Result<(), String> {
+pub(crate) fn first_error(checks: impl IntoIterator<Item = Result<(), String>>) -> Result<(), String> {
     checks.into_iter().collect()
 }
 

@@ -37,9 +37,41 @@ pub struct Damaged {
     pub hero: bool,
 }
 
-/// Sent when the hero's turn dug through rock: that turn costs more food.
+/// Sent when the hero's turn dug through the rock at `at`: that turn
+/// costs more food, and the view crumbles the wall.
 #[derive(Message, Clone, Copy, Debug)]
-pub struct HeroDug;
+pub struct HeroDug {
+    pub at: Pos,
+}
+
+/// A fighter stepped from one tile to the next. A creature that moves
+/// twice in a turn sends two, in order; the view glides along them.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Moved {
+    pub who: Entity,
+    pub from: Pos,
+    pub to: Pos,
+}
+
+/// A fighter struck at another, standing at `from` and striking `at`.
+/// `hit` is false for a blow that did no damage.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Struck {
+    pub attacker: Entity,
+    pub target: Entity,
+    pub from: Pos,
+    pub at: Pos,
+    pub hit: bool,
+}
+
+/// A creature died on `at`: the view plays its fall with its `sprite`,
+/// and shows the `corpse` it left once the fall is over.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Died {
+    pub at: Pos,
+    pub sprite: String,
+    pub corpse: Option<Entity>,
+}
 
 /// The hero fell in hunt mode: the world resets around it.
 #[derive(Message, Clone, Copy, Debug)]
@@ -49,10 +81,13 @@ pub struct HeroFell;
 #[derive(Message, Clone, Copy, Debug)]
 pub struct Fanfare;
 
-/// A spell went off on these tiles: the presentation flashes them.
+/// A spell went off: read by the hero on `from`, aimed at `at`, it
+/// reached these `tiles`. The presentation draws it flying and bursting.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct SpellCast {
     pub kind: ScrollKind,
+    pub from: Pos,
+    pub at: Pos,
     pub tiles: Vec<Pos>,
 }
 

@@ -11,6 +11,7 @@ mod keys;
 mod kinds;
 mod layout;
 mod levels;
+mod motion;
 mod readme;
 mod rules;
 mod saving;

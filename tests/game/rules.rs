@@ -447,16 +447,15 @@ fn a_creature_sees_the_hero_exactly_when_the_hero_sees_it_within_its_range() {
 mod tiles_touched {
     use bevy::prelude::*;
     use bevy_ecs_tilemap::prelude::TileColor;
-    use gloomdelve::view::assets::SpriteBook;
     use gloomdelve::view::tilemap::tile_sync_plugin;
     use gloomdelve::vocab::components::FogRule;
     use gloomdelve::vocab::components::GridPos;
     use gloomdelve::vocab::resources::Level;
     use gloomdelve_core::mapgen::caves;
-    use gloomdelve_core::{Dir, Tile};
+    use gloomdelve_core::Dir;
 
     use super::rules_app;
-    use crate::support::{act, hero_pos, start_playing};
+    use crate::support::{act, hero_pos, stand_in_book, start_playing};
     use gloomdelve::vocab::intents::Action;
 
     /// How many tiles had their `TileColor` changed in the last update.
@@ -465,30 +464,6 @@ mod tiles_touched {
 
     fn count_touched(changed: Query<(), Changed<TileColor>>, mut touched: ResMut<Touched>) {
         touched.0 = changed.iter().count();
-    }
-
-    /// A sprite book naming every terrain sprite, with no real images.
-    fn stand_in_book() -> SpriteBook {
-        let sheet = (
-            "terrain".to_string(),
-            (Handle::default(), Handle::default()),
-        );
-        let sprites = Tile::ALL
-            .iter()
-            .enumerate()
-            .map(|(i, t)| {
-                (
-                    t.sprite_name().to_string(),
-                    ("terrain".to_string(), i as u32),
-                )
-            })
-            .collect();
-        SpriteBook {
-            tile_size: 8.0,
-            scale: 4,
-            sheets: [sheet].into_iter().collect(),
-            sprites,
-        }
     }
 
     #[test]

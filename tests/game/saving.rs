@@ -358,6 +358,7 @@ fn settings_remember_the_view_and_a_bad_file_is_kept_aside() {
     let chosen = Settings {
         zoom: Some(3),
         window: Some((1600, 900)),
+        reduce_motion: true,
     };
     save_settings(&dir.join(SETTINGS_FILE), &chosen).unwrap();
     assert_eq!(load_settings(&dir), (chosen, None));
@@ -398,6 +399,7 @@ fn a_settings_file_that_is_not_utf8_is_set_aside_before_a_new_one_is_written() {
     let chosen = Settings {
         zoom: Some(2),
         window: None,
+        ..Settings::default()
     };
     save_settings(&path, &chosen).unwrap();
     assert_eq!(load_settings(&dir), (chosen, None));
@@ -415,6 +417,7 @@ fn saving_settings_over_a_bad_file_keeps_the_bad_file() {
     let chosen = Settings {
         zoom: Some(4),
         window: Some((800, 600)),
+        ..Settings::default()
     };
     for (i, bytes) in bad.iter().enumerate() {
         std::fs::write(&path, bytes).unwrap();
@@ -447,6 +450,7 @@ fn saved_window_sizes_are_clamped_to_what_loading_accepts() {
         let settings = Settings {
             zoom: None,
             window: Some(window),
+            ..Settings::default()
         };
         save_settings(&dir.join(SETTINGS_FILE), &settings).unwrap();
         assert_eq!(load_settings(&dir), (settings, None), "{w}x{h}");

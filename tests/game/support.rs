@@ -94,6 +94,11 @@ pub fn open_map(w: usize, h: usize) -> String {
 
 /// A rules app on `map` with the hero at `hero` and no creatures yet.
 pub fn app_on(map: &str, hero: Pos, rules: RulesData) -> App {
+    app_on_with(map, hero, rules, |_| {})
+}
+
+/// [`app_on`], with what `extra` adds before the game starts.
+pub fn app_on_with(map: &str, hero: Pos, rules: RulesData, extra: impl FnOnce(&mut App)) -> App {
     let mut book = shipped_book();
     book.kinds.iter_mut().for_each(|k| k.per_cave = 0);
     let mut app = App::new();
@@ -112,6 +117,7 @@ pub fn app_on(map: &str, hero: Pos, rules: RulesData) -> App {
         terrain: Terrain::from_text(map, 1),
         start: hero,
     });
+    extra(&mut app);
     start_playing(app)
 }
 
@@ -212,6 +218,45 @@ pub fn overlay(app: &App) -> gloomdelve::vocab::states::Overlay {
     *app.world()
         .resource::<State<gloomdelve::vocab::states::Overlay>>()
         .get()
+}
+
+// The view without a renderer.
+
+/// A sprite book naming every terrain, creature, corpse and item sprite of
+/// the shipped data, and the hero's, with no real images behind them: what
+/// the map and the motion systems need to run headless.
+pub fn stand_in_book() -> gloomdelve::view::assets::SpriteBook {
+    let sheet = ("terrain".to_string(), (Handle::default(), Handle::default()));
+    let terrain = gloomdelve_core::Tile::ALL.iter().map(|t| t.sprite_name().to_string());
+    let creatures = shipped_book().kinds.into_iter().flat_map(|k| {
+        let corpse = format!("{}_corpse", k.sprite);
+        [k.sprite, corpse]
+    });
+    let items = shipped_items().kinds.into_iter().map(|k| k.sprite);
+    let names = terrain
+        .chain(creatures)
+        .chain(items)
+        .chain([gloomdelve::vocab::HERO_SPRITE.to_string()]);
+    let sprites = names
+        .enumerate()
+        .map(|(i, name)| (name, ("terrain".to_string(), i as u32)))
+        .collect();
+    gloomdelve::view::assets::SpriteBook {
+        tile_size: 8.0,
+        scale: 4,
+        sheets: [sheet].into_iter().collect(),
+        sprites,
+    }
+}
+
+/// The map's sprites and the motion systems, as the window runs them, on
+/// a headless app: everything of the presentation that is not drawing.
+pub fn with_motion(app: &mut App) {
+    app.insert_resource(stand_in_book());
+    app.add_plugins((
+        gloomdelve::view::tilemap::tile_sync_plugin,
+        gloomdelve::view::motion::plugin,
+    ));
 }
 
 // Keys.

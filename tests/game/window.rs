@@ -616,6 +616,11 @@ fn broken_asset_files_are_named_and_exit_non_zero() {
         "assets/data/creatures.ron: creature \"bat\" has sprite \"batt\", which is not in assets/sprites/sprites.atlas.ron",
     );
     assert_broken_asset_is_reported(
+        "animation-out-of-range",
+        |assets| std::fs::write(assets.join("data/animation.ron"), "(step: -1.0)").unwrap(),
+        "assets/data/animation.ron: step: -1 is out of range: use 0 to 5",
+    );
+    assert_broken_asset_is_reported(
         "rules-corrupt",
         |assets| std::fs::write(assets.join("data/rules.ron"), "(cave_width: -1").unwrap(),
         "rules.ron",
@@ -1253,15 +1258,75 @@ fn corner_tiles(terrain: &Terrain) -> Vec<Pos> {
         .collect()
 }
 
+/// The numbers of every layout probe line the game logged since the last
+/// look, oldest first: one for each frame on which one of them changed.
+fn layouts_since(game: &Game) -> Vec<Vec<f64>> {
+    std::iter::from_fn(|| game.lines.try_recv().ok())
+        .filter(|l| l.contains(gloomdelve::view::camera::LAYOUT_PROBE_LINE))
+        .map(|line| {
+            line.split_whitespace()
+                .filter_map(|word| word.parse::<f64>().ok())
+                .collect()
+        })
+        .collect()
+}
+
 /// The numbers of the newest layout probe line the game has logged.
 fn latest_layout(game: &Game) -> Vec<f64> {
-    let line = std::iter::from_fn(|| game.lines.try_recv().ok())
-        .filter(|l| l.contains(gloomdelve::view::camera::LAYOUT_PROBE_LINE))
-        .last()
-        .expect("the game logs its layout");
-    line.split_whitespace()
-        .filter_map(|word| word.parse::<f64>().ok())
-        .collect()
+    layouts_since(game)
+        .pop()
+        .expect("the game logs its layout")
+}
+
+/// Where the probe says the hero is drawn in the world.
+fn drawn_at(layout: &[f64]) -> (f64, f64) {
+    (layout[8], layout[9])
+}
+
+#[test]
+fn a_step_glides_the_hero_between_two_tiles_and_ends_on_the_new_one() {
+    if skip_without_display_tools("a_step_glides_the_hero_between_two_tiles_and_ends_on_the_new_one")
+    {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // A slow, even step, so that frames drawn in software land mid-way.
+    let assets = scratch("motion-assets");
+    let root = edited_assets(&assets, |assets| {
+        let slow = "(step: 1.5, step_ease: Linear)";
+        std::fs::write(assets.join("data/animation.ron"), slow).unwrap();
+    });
+    let session = Session::start_with("motion", true, |command| {
+        command.env("BEVY_ASSET_ROOT", &root);
+    });
+    let cave = first_level();
+    let (dir, key) = three_clear_steps(&cave.terrain, cave.start);
+    let (x0, y0) = drawn_at(&latest_layout(&session.game));
+    session.press(key);
+    std::thread::sleep(Duration::from_secs(3));
+    let frames: Vec<(f64, f64)> = layouts_since(&session.game)
+        .iter()
+        .map(|l| drawn_at(l))
+        .collect();
+    let tile = 8.0;
+    let (dx, dy) = dir.delta();
+    let end = (x0 + tile * dx as f64, y0 - tile * dy as f64);
+    let between = |(x, y): (f64, f64)| {
+        let along = ((x - x0) * dx as f64 - (y - y0) * dy as f64) / tile;
+        along > 0.05 && along < 0.95
+    };
+    let mid_way = frames.iter().filter(|at| between(**at)).count();
+    eprintln!("the hero was drawn at {frames:?}");
+    assert!(
+        mid_way >= 1,
+        "no frame drew the hero between {:?} and {end:?}: {frames:?}",
+        (x0, y0)
+    );
+    assert_eq!(
+        frames.last().copied(),
+        Some(end),
+        "the glide ends on the new tile"
+    );
 }
 
 #[test]

@@ -42,6 +42,9 @@ pub fn read_scroll(
         return;
     }
     let rules = &new_game.rules;
+    let Some(from) = actors.pos(hero) else {
+        return;
+    };
     let tiles = match (kind, target) {
         (ScrollKind::Lightning, _) => lightning(&mut actors, hero, rules.lightning_damage),
         (ScrollKind::Paralyze, Some(at)) => {
@@ -63,7 +66,15 @@ pub fn read_scroll(
     };
     pack.0.retain(|&e| e != scroll);
     commands.entity(scroll).despawn();
-    casts.write(SpellCast { kind, tiles });
+    // Lightning strikes its one tile; the others go where they were aimed.
+    let at = target.filter(|_| kind != ScrollKind::Lightning);
+    let at = at.or(tiles.first().copied()).unwrap_or(from);
+    casts.write(SpellCast {
+        kind,
+        from,
+        at,
+        tiles,
+    });
     taken.write(TurnTaken);
 }
 

@@ -202,7 +202,7 @@ fn hero_steps(
                     effects
                         .changed
                         .write(TerrainChanged(actors.level.terrain.dig(rock)));
-                    effects.dug.write(HeroDug);
+                    effects.dug.write(HeroDug { at: rock });
                     actors.say("You dig through the rock.");
                     effects.taken.write(TurnTaken);
                 }

@@ -9,15 +9,12 @@ use bevy::sprite::Text2dShadow;
 use gloomdelve_core::Pos;
 
 use crate::view::assets::SpriteBook;
+use crate::view::motion::state::Motion;
 use crate::view::tilemap::tile_centre;
 use crate::vocab::messages::Damaged;
 use crate::vocab::resources::Level;
 use crate::vocab::states::Screen;
 
-/// How long a number floats, in seconds.
-const LIFETIME: f32 = 0.9;
-/// How far it rises, in tiles.
-const RISE: f32 = 0.8;
 /// Above terrain, items, creatures and the hero.
 const EFFECTS_Z: f32 = 5.0;
 /// The hero's own wounds.
@@ -89,16 +86,18 @@ fn float_numbers(
     mut commands: Commands,
     time: Res<Time>,
     book: Res<SpriteBook>,
+    motion: Res<Motion>,
     mut numbers: Query<(Entity, &mut FloatingNumber, &mut Transform, &mut TextColor)>,
 ) {
     for (entity, mut number, mut transform, mut colour) in &mut numbers {
         number.age += time.delta_secs();
-        if number.age >= LIFETIME {
+        let (lifetime, rise) = (motion.timings.number, motion.timings.number_rise);
+        if number.age >= lifetime {
             commands.entity(entity).despawn();
             continue;
         }
-        let t = number.age / LIFETIME;
-        let at = number.from + Vec2::Y * RISE * book.tile_size * t;
+        let t = number.age / lifetime;
+        let at = number.from + Vec2::Y * rise * book.tile_size * t;
         transform.translation = at.extend(EFFECTS_Z);
         colour.0 = colour.0.with_alpha(1.0 - t * t);
     }

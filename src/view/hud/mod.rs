@@ -14,6 +14,9 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::view::camera::PlayArea;
+use crate::view::motion::state::Motion;
+use crate::view::motion::timings::AnimationData;
+use crate::view::motion::tween::Clock;
 use crate::vocab::components::Hero;
 use crate::vocab::components::Paralyzed;
 use crate::vocab::components::{Creature, Health};
@@ -33,6 +36,8 @@ const STATUS_COLOUR: Color = Color::srgb(0.6, 0.9, 0.45);
 const LEGEND_COLOUR: Color = Color::srgb(0.7, 0.7, 0.75);
 const INFO_COLOUR: Color = Color::srgb(0.95, 0.86, 0.55);
 const HP_RED: Color = Color::srgb(0.78, 0.16, 0.16);
+/// What the HP bar flashes toward on a wound.
+const HP_FLASH: Color = Color::srgb(1.0, 0.75, 0.7);
 /// The food bar's green (the window test looks for it).
 pub const FOOD_GREEN: Color = Color::srgb(0.2, 0.66, 0.24);
 const BAR_BACK: Color = Color::srgb(0.1, 0.06, 0.07);
@@ -264,11 +269,12 @@ fn gauge(gauge: Gauge, colour: Color, display: Display) -> impl Bundle {
     )
 }
 
-/// Writes `label now/max` on a gauge and fills its bar in proportion.
+/// Writes `label now/max` on a gauge and fills `filled` (0 to 1) of its bar.
 fn set_gauge(
     gauge: Gauge,
     label: &str,
     (now, max): (i32, i32),
+    filled: f32,
     texts: &mut GaugeTexts,
     fills: &mut Query<(&GaugeFill, &mut Node)>,
 ) {
@@ -276,7 +282,7 @@ fn set_gauge(
     for (_, mut text) in texts.iter_mut().filter(|(g, _)| g.0 == gauge) {
         set_text(&mut text, format!("{label} {now}/{max}"));
     }
-    let width = percent(100.0 * now as f32 / max.max(1) as f32);
+    let width = percent(100.0 * filled.clamp(0.0, 1.0));
     for (_, mut node) in fills.iter_mut().filter(|(g, _)| g.0 == gauge) {
         if node.width != width {
             node.width = width;
@@ -382,13 +388,83 @@ fn show_turn(turn: Res<TurnCount>, mut text: Single<&mut Text, With<TurnText>>) 
     set_text(&mut text, format!("Turn {}", turn.0));
 }
 
+/// The share of a bar `now` of `max` fills.
+fn share(now: i32, max: i32) -> f32 {
+    now.clamp(0, max.max(0)) as f32 / max.max(1) as f32
+}
+
+/// The HP bar as drawn: easing from the share it showed to the hero's,
+/// and flashing red while a wound is fresh.
+#[derive(Default)]
+struct HpBar {
+    from: f32,
+    to: f32,
+    ease: Option<Clock>,
+    flash: Option<Clock>,
+}
+
+impl HpBar {
+    /// Heads for `to`; a fall also flashes.
+    fn head_for(&mut self, to: f32, timings: &AnimationData) {
+        let now = self.drawn(timings);
+        if to < self.to {
+            self.flash = Some(Clock::new(timings.hp_flash));
+        }
+        (self.from, self.to) = (now, to);
+        self.ease = Some(Clock::new(timings.hp_bar));
+    }
+
+    fn tick(&mut self, seconds: f32) {
+        for clock in [&mut self.ease, &mut self.flash].into_iter().flatten() {
+            clock.tick(seconds);
+        }
+    }
+
+    fn drawn(&self, timings: &AnimationData) -> f32 {
+        let t = self.ease.map_or(1.0, |c| timings.hp_bar_ease.apply(c.progress()));
+        self.from + (self.to - self.from) * t
+    }
+
+    /// The bar's colour: red, lit toward pale while the flash lasts.
+    fn colour(&self) -> Color {
+        let flash = self.flash.map_or(0.0, |c| 1.0 - c.progress());
+        HP_RED.mix(&HP_FLASH, flash)
+    }
+}
+
+/// The HP bar's numbers, and its bar easing to them, flashing on a wound;
+/// with Reduce motion on it snaps.
 fn show_hp(
     hero: Single<&Health, With<Hero>>,
+    time: Res<Time>,
+    motion: Res<Motion>,
+    mut bar: Local<Option<HpBar>>,
     mut texts: GaugeTexts,
     mut fills: Query<(&GaugeFill, &mut Node)>,
+    mut colours: Query<(&GaugeFill, &mut BackgroundColor)>,
 ) {
     let numbers = (hero.hp, hero.max);
-    set_gauge(Gauge::Hp, "HP", numbers, &mut texts, &mut fills);
+    let target = share(hero.hp, hero.max);
+    let timings = &motion.timings;
+    let bar = bar.get_or_insert_with(|| HpBar {
+        from: target,
+        to: target,
+        ..default()
+    });
+    if motion.reduce {
+        *bar = HpBar {
+            from: target,
+            to: target,
+            ..default()
+        };
+    } else if bar.to != target {
+        bar.head_for(target, timings);
+    }
+    bar.tick(time.delta_secs());
+    set_gauge(Gauge::Hp, "HP", numbers, bar.drawn(timings), &mut texts, &mut fills);
+    for (_, mut colour) in colours.iter_mut().filter(|(g, _)| g.0 == Gauge::Hp) {
+        colour.set_if_neq(BackgroundColor(bar.colour()));
+    }
 }
 
 /// The food bar and the hunger state, coloured when Hungry or worse. A
@@ -403,7 +479,8 @@ fn show_food(
         return;
     };
     let numbers = (stomach.food, stomach.max);
-    set_gauge(Gauge::Food, "Food", numbers, &mut texts, &mut fills);
+    let filled = share(stomach.food, stomach.max);
+    set_gauge(Gauge::Food, "Food", numbers, filled, &mut texts, &mut fills);
     set_text(&mut state.0, stomach.state.name().to_string());
     state.1.set_if_neq(TextColor(hunger_colour(stomach.state)));
 }

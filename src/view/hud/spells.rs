@@ -1,7 +1,8 @@
 //! Aiming and spells on screen: the targeting cursor (an outline that
 //! starts on the nearest visible enemy; arrows or mouse, `Enter` or a click
 //! to fire), a prompt naming the scroll and its target, the fireball's
-//! reach tinted before it flies, and a brief flash where a spell went off.
+//! reach tinted before it flies. The spells themselves are drawn by
+//! [`crate::view::motion::effects`].
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -17,16 +18,13 @@ use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::data::{ItemEffect, ScrollKind};
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::Action;
-use crate::vocab::messages::SpellCast;
 use crate::vocab::resources::Level;
 use crate::vocab::resources::{Seen, Sight};
-use crate::vocab::states::{Overlay, Screen};
+use crate::vocab::states::Overlay;
 use crate::vocab::text;
 
 /// Above everything on the map.
 const CURSOR_Z: f32 = 6.0;
-/// How long a spell's flash lasts, in seconds.
-const FLASH_SECONDS: f32 = 0.45;
 const CURSOR_GOLD: Color = Color::srgb(1.0, 0.86, 0.3);
 /// The atlas sprite of the cursor, when the atlas has one.
 const AIM_CURSOR_SPRITE: &str = "aim_cursor";
@@ -60,13 +58,6 @@ type Targets<'w, 's> = Query<
     With<Creature>,
 >;
 
-/// A fading square of light over one tile.
-#[derive(Component)]
-struct Flash {
-    age: f32,
-    colour: Color,
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AimMouse>();
     app.add_systems(
@@ -78,10 +69,6 @@ pub(super) fn plugin(app: &mut App) {
         (aim_with_mouse, place_cursor, show_reach, write_prompt)
             .chain()
             .run_if(in_state(Overlay::Targeting)),
-    );
-    app.add_systems(
-        Update,
-        (flash_spells, fade_flashes).run_if(in_state(Screen::Playing)),
     );
 }
 
@@ -335,49 +322,6 @@ fn place_cursor(
     let at = tile_centre(aiming.cursor, level.terrain.height(), book.tile_size).extend(CURSOR_Z);
     for mut transform in &mut cursor {
         transform.translation = at;
-    }
-}
-
-fn flash_spells(
-    mut commands: Commands,
-    mut casts: MessageReader<SpellCast>,
-    level: Res<Level>,
-    book: Res<SpriteBook>,
-) {
-    for cast in casts.read() {
-        let colour = match cast.kind {
-            ScrollKind::Lightning => Color::srgba(1.0, 0.95, 0.4, 0.85),
-            ScrollKind::Paralyze => Color::srgba(0.45, 0.95, 1.0, 0.7),
-            ScrollKind::Fireball => Color::srgba(1.0, 0.45, 0.15, 0.75),
-        };
-        for &tile in &cast.tiles {
-            let at =
-                tile_centre(tile, level.terrain.height(), book.tile_size).extend(CURSOR_Z - 0.5);
-            commands.spawn((
-                Name::new("Spell flash"),
-                Flash { age: 0.0, colour },
-                Sprite::from_color(colour, Vec2::splat(book.tile_size)),
-                Transform::from_translation(at),
-                DespawnOnExit(Screen::Playing),
-            ));
-        }
-    }
-}
-
-fn fade_flashes(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut flashes: Query<(Entity, &mut Flash, &mut Sprite)>,
-) {
-    for (entity, mut flash, mut sprite) in &mut flashes {
-        flash.age += time.delta_secs();
-        if flash.age >= FLASH_SECONDS {
-            commands.entity(entity).despawn();
-        } else {
-            sprite.color = flash
-                .colour
-                .with_alpha(flash.colour.alpha() * (1.0 - flash.age / FLASH_SECONDS));
-        }
     }
 }
 

@@ -8,6 +8,8 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::view::assets::SpriteBook;
+use crate::view::motion::FinishAnimations;
+use crate::view::motion::state::Motion;
 use crate::vocab::game::{Mode, NewGame};
 use crate::vocab::log::{GameLog, LogEntry};
 use crate::vocab::states::{Overlay, Screen};
@@ -69,15 +71,23 @@ fn presses_for(
     }
 }
 
+/// The menu's keys: back to the game, Reduce motion on or off, or save
+/// and quit.
 fn menu_keys(
     mut keys: MessageReader<KeyboardInput>,
     open: Res<State<Overlay>>,
     mut next: ResMut<NextState<Overlay>>,
+    mut motion: ResMut<Motion>,
+    mut finish: MessageWriter<FinishAnimations>,
     mut commands: Commands,
 ) {
     for key in presses_for(&mut keys, &open, Overlay::Menu) {
         match key {
             Key::Escape | Key::Enter => next.set(Overlay::None),
+            Key::Character(c) if c.as_str() == "r" => {
+                motion.reduce = !motion.reduce;
+                finish.write(FinishAnimations);
+            }
             Key::Character(c) if c.as_str() == "q" => commands.queue(save_and_quit),
             _ => {}
         }
@@ -169,11 +179,18 @@ const HOW_TO_HUNT: [&str; 4] = [
     "Enemies never enter the narrow one-tile tunnels. The game is saved when you quit.",
 ];
 
-fn menu_text() -> PanelText {
+/// The menu, saying whether motion is reduced.
+pub fn menu_text(reduce_motion: bool) -> PanelText {
+    let motion = if reduce_motion {
+        "r: reduce motion: on (sprites snap from tile to tile)"
+    } else {
+        "r: reduce motion: off (sprites glide, blows and spells animate)"
+    };
     PanelText {
         heading: "Paused".to_string(),
         body: vec![
             BodyLine::new("Esc or Enter: back to the game", TEXT),
+            BodyLine::new(motion, TEXT),
             BodyLine::new("q: save and quit", TEXT),
             BodyLine::new("", TEXT),
             BodyLine::new(
@@ -247,6 +264,7 @@ fn draw_overlay(
     log: Res<GameLog>,
     bindings: Res<crate::input::KeyBindings>,
     new_game: Res<NewGame>,
+    motion: Res<Motion>,
     book: Option<Res<SpriteBook>>,
     views: Query<Entity, With<OverlayView>>,
     mut drawn: Local<Drawn>,
@@ -255,12 +273,13 @@ fn draw_overlay(
         overlay: Some(*open.get()),
         window: window.size(),
     };
-    let stale = *drawn != now || scroll.is_changed() || log.is_changed() || views.is_empty();
+    let changed = scroll.is_changed() || log.is_changed() || motion.is_changed();
+    let stale = *drawn != now || changed || views.is_empty();
     if !stale {
         return;
     }
     let text = match open.get() {
-        Overlay::Menu => menu_text(),
+        Overlay::Menu => menu_text(motion.reduce),
         Overlay::Help => help_text(&bindings, new_game.mode),
         _ => history_text(&log),
     };
