@@ -199,9 +199,8 @@ pub fn save_settings(path: &Path, settings: &Settings) -> Result<(), String> {
     }
     let text = ron::ser::to_string_pretty(settings, ron::ser::PrettyConfig::default())
         .map_err(|e| e.to_string())?;
-    let text = format!(
-        "// Gloomdelve remembers your zoom, window size and Reduce motion here.\n{text}\n"
-    );
+    let text =
+        format!("// Gloomdelve remembers your zoom, window size and Reduce motion here.\n{text}\n");
     persist::write_atomically(path, text.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

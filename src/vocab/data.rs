@@ -9,7 +9,10 @@ use gloomdelve_core::mapgen::{self, caves};
 use serde::{Deserialize, Serialize};
 
 /// Reads a data file and parses it with `parse`; an error names the file.
-pub(crate) fn read_data<T>(path: &Path, parse: impl FnOnce(&str) -> Result<T, String>) -> Result<T, String> {
+pub(crate) fn read_data<T>(
+    path: &Path,
+    parse: impl FnOnce(&str) -> Result<T, String>,
+) -> Result<T, String> {
     let text = gloomdelve_core::persist::read_regular_text(path)
         .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     parse(&text).map_err(|e| format!("{}: {e}", path.display()))
@@ -58,7 +61,9 @@ fn require(field: &str, ok: bool, problem: &str) -> Result<(), String> {
 }
 
 /// The first failed check of `checks`, if any.
-pub(crate) fn first_error(checks: impl IntoIterator<Item = Result<(), String>>) -> Result<(), String> {
+pub(crate) fn first_error(
+    checks: impl IntoIterator<Item = Result<(), String>>,
+) -> Result<(), String> {
     checks.into_iter().collect()
 }
 

@@ -3,11 +3,11 @@
 //! and ends them first.
 
 use bevy::prelude::*;
+use gloomdelve::Mode;
 use gloomdelve::view::motion::effects::Fx;
 use gloomdelve::view::motion::state::{Animation, Motion};
 use gloomdelve::view::tilemap::tile_centre;
 use gloomdelve::vocab::resources::TurnCount;
-use gloomdelve::Mode;
 use gloomdelve_core::Pos;
 
 use crate::support::{
@@ -82,7 +82,10 @@ fn slow_motion_room() -> App {
 
 fn hero_animation(app: &mut App) -> Animation {
     let hero = hero_entity(app);
-    app.world().get::<Animation>(hero).cloned().expect("the hero animates")
+    app.world()
+        .get::<Animation>(hero)
+        .cloned()
+        .expect("the hero animates")
 }
 
 fn centre(x: i32, y: i32) -> Vec2 {
@@ -95,7 +98,11 @@ fn a_key_pressed_mid_animation_acts_in_the_same_update_and_ends_what_plays() {
     let turn = |app: &App| app.world().resource::<TurnCount>().0;
     app.world_mut().write_message(code_key(KeyCode::ArrowRight));
     app.update();
-    assert_eq!(hero_pos(&mut app), Pos::new(3, 2), "the key acted in its update");
+    assert_eq!(
+        hero_pos(&mut app),
+        Pos::new(3, 2),
+        "the key acted in its update"
+    );
     assert_eq!(turn(&app), 1);
     let first = hero_animation(&mut app).glide.expect("the step glides");
     assert_eq!(first.points, vec![centre(2, 2), centre(3, 2)]);
@@ -108,9 +115,15 @@ fn a_key_pressed_mid_animation_acts_in_the_same_update_and_ends_what_plays() {
 
     app.world_mut().write_message(code_key(KeyCode::ArrowRight));
     app.update();
-    assert_eq!(hero_pos(&mut app), Pos::new(4, 2), "the second key acted at once");
+    assert_eq!(
+        hero_pos(&mut app),
+        Pos::new(4, 2),
+        "the second key acted at once"
+    );
     assert_eq!(turn(&app), 2);
-    let second = hero_animation(&mut app).glide.expect("the second step glides");
+    let second = hero_animation(&mut app)
+        .glide
+        .expect("the second step glides");
     assert_eq!(
         second.points,
         vec![centre(3, 2), centre(4, 2)],
@@ -121,7 +134,11 @@ fn a_key_pressed_mid_animation_acts_in_the_same_update_and_ends_what_plays() {
     spawn(&mut app, "rat", Pos::new(5, 2));
     app.world_mut().write_message(code_key(KeyCode::ArrowRight));
     app.update();
-    assert_eq!(hero_pos(&mut app), Pos::new(4, 2), "the hero struck, it did not move");
+    assert_eq!(
+        hero_pos(&mut app),
+        Pos::new(4, 2),
+        "the hero struck, it did not move"
+    );
     assert!(hero_animation(&mut app).lunge.is_some(), "the blow lunges");
     app.world_mut().write_message(code_key(KeyCode::ArrowLeft));
     app.update();
@@ -152,5 +169,9 @@ fn with_reduce_motion_on_everything_snaps() {
     let hero = hero_entity(&mut app);
     assert!(!hero_animation(&mut app).busy(), "nothing plays");
     let transform = app.world().get::<Transform>(hero).unwrap();
-    assert_eq!(transform.translation.truncate(), centre(3, 2), "the hero snapped");
+    assert_eq!(
+        transform.translation.truncate(),
+        centre(3, 2),
+        "the hero snapped"
+    );
 }

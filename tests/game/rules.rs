@@ -451,8 +451,8 @@ mod tiles_touched {
     use gloomdelve::vocab::components::FogRule;
     use gloomdelve::vocab::components::GridPos;
     use gloomdelve::vocab::resources::Level;
-    use gloomdelve_core::mapgen::caves;
     use gloomdelve_core::Dir;
+    use gloomdelve_core::mapgen::caves;
 
     use super::rules_app;
     use crate::support::{act, hero_pos, stand_in_book, start_playing};

@@ -226,8 +226,13 @@ pub fn overlay(app: &App) -> gloomdelve::vocab::states::Overlay {
 /// the shipped data, and the hero's, with no real images behind them: what
 /// the map and the motion systems need to run headless.
 pub fn stand_in_book() -> gloomdelve::view::assets::SpriteBook {
-    let sheet = ("terrain".to_string(), (Handle::default(), Handle::default()));
-    let terrain = gloomdelve_core::Tile::ALL.iter().map(|t| t.sprite_name().to_string());
+    let sheet = (
+        "terrain".to_string(),
+        (Handle::default(), Handle::default()),
+    );
+    let terrain = gloomdelve_core::Tile::ALL
+        .iter()
+        .map(|t| t.sprite_name().to_string());
     let creatures = shipped_book().kinds.into_iter().flat_map(|k| {
         let corpse = format!("{}_corpse", k.sprite);
         [k.sprite, corpse]

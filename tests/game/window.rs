@@ -1273,9 +1273,7 @@ fn layouts_since(game: &Game) -> Vec<Vec<f64>> {
 
 /// The numbers of the newest layout probe line the game has logged.
 fn latest_layout(game: &Game) -> Vec<f64> {
-    layouts_since(game)
-        .pop()
-        .expect("the game logs its layout")
+    layouts_since(game).pop().expect("the game logs its layout")
 }
 
 /// Where the probe says the hero is drawn in the world.
@@ -1285,8 +1283,9 @@ fn drawn_at(layout: &[f64]) -> (f64, f64) {
 
 #[test]
 fn a_step_glides_the_hero_between_two_tiles_and_ends_on_the_new_one() {
-    if skip_without_display_tools("a_step_glides_the_hero_between_two_tiles_and_ends_on_the_new_one")
-    {
+    if skip_without_display_tools(
+        "a_step_glides_the_hero_between_two_tiles_and_ends_on_the_new_one",
+    ) {
         return;
     }
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());

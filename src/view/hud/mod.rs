@@ -421,7 +421,9 @@ impl HpBar {
     }
 
     fn drawn(&self, timings: &AnimationData) -> f32 {
-        let t = self.ease.map_or(1.0, |c| timings.hp_bar_ease.apply(c.progress()));
+        let t = self
+            .ease
+            .map_or(1.0, |c| timings.hp_bar_ease.apply(c.progress()));
         self.from + (self.to - self.from) * t
     }
 
@@ -461,7 +463,14 @@ fn show_hp(
         bar.head_for(target, timings);
     }
     bar.tick(time.delta_secs());
-    set_gauge(Gauge::Hp, "HP", numbers, bar.drawn(timings), &mut texts, &mut fills);
+    set_gauge(
+        Gauge::Hp,
+        "HP",
+        numbers,
+        bar.drawn(timings),
+        &mut texts,
+        &mut fills,
+    );
     for (_, mut colour) in colours.iter_mut().filter(|(g, _)| g.0 == Gauge::Hp) {
         colour.set_if_neq(BackgroundColor(bar.colour()));
     }

@@ -115,7 +115,12 @@ pub(super) fn draw_animated(
     zoom: Option<Res<Zoom>>,
     level: Res<Level>,
     book: Res<SpriteBook>,
-    mut things: Query<(&GridPos, &mut Animation, &mut Transform, Option<&mut Sprite>)>,
+    mut things: Query<(
+        &GridPos,
+        &mut Animation,
+        &mut Transform,
+        Option<&mut Sprite>,
+    )>,
 ) {
     let pixel = zoom.map_or(0.0, |z| 1.0 / z.0 as f32);
     for (pos, mut animation, mut transform, sprite) in &mut things {

@@ -21,8 +21,10 @@ use crate::vocab::states::Screen;
 const EFFECTS_Z: f32 = 4.0;
 /// A falling creature, over the corpse it becomes.
 const GHOST_Z: f32 = 2.5;
+/// A spell's light on the floor: over the items, under whoever stands there.
+const FLASH_Z: f32 = 1.5;
 /// The bits of a crumbling wall.
-const ROCK: Color = Color::srgb(0.55, 0.5, 0.45);
+const ROCK: Color = Color::srgb(0.72, 0.7, 0.74);
 const BOLT: Color = Color::srgb(1.0, 0.97, 0.7);
 const FIRE: Color = Color::srgb(1.0, 0.55, 0.15);
 const FIRE_CORE: Color = Color::srgb(1.0, 0.92, 0.5);
@@ -134,7 +136,10 @@ pub(super) fn play_deaths(
 }
 
 /// Topples, sinks and fades each fall, flashing red as it begins.
-pub(super) fn draw_falls(book: Res<SpriteBook>, mut falls: Query<(&Fx, &Fall, &mut Transform, &mut Sprite)>) {
+pub(super) fn draw_falls(
+    book: Res<SpriteBook>,
+    mut falls: Query<(&Fx, &Fall, &mut Transform, &mut Sprite)>,
+) {
     for (fx, fall, mut transform, mut sprite) in &mut falls {
         let t = fx.0.progress();
         let sink = t * t;
@@ -146,8 +151,8 @@ pub(super) fn draw_falls(book: Res<SpriteBook>, mut falls: Query<(&Fx, &Fall, &m
     }
 }
 
-/// A wall the hero digs crumbles into bits of rock; the map shows it dug
-/// when they have fallen.
+/// A wall the hero digs crumbles into bits of rock, darkening as it goes;
+/// the map shows it dug when they have fallen.
 pub(super) fn crumble_walls(
     mut commands: Commands,
     mut digs: MessageReader<HeroDug>,
@@ -165,14 +170,16 @@ pub(super) fn crumble_walls(
         let bits: Vec<Entity> = (0..motion.timings.debris as usize)
             .map(|n| {
                 let seed = seed_of(dig.at, n);
-                let start = Vec2::new(wobble(seed), wobble(seed + 1)) * book.tile_size * 0.35;
-                let velocity =
-                    Vec2::new(wobble(seed + 2) * 1.5, 1.0 + wobble(seed + 3)) * book.tile_size * 2.0;
+                let start = Vec2::new(wobble(seed), wobble(seed + 1)) * book.tile_size * 0.4;
+                // Out from the middle, and up a little, before they fall.
+                let out = start.normalize_or(Vec2::Y) * (0.6 + 0.3 * wobble(seed + 2));
+                let velocity = (out + Vec2::Y * 0.5) * book.tile_size;
+                let size = if wobble(seed + 3) > 0.3 { 2.0 } else { 1.0 };
                 commands
                     .spawn((
                         Debris { start, velocity },
-                        bar(ROCK, Vec2::splat(pixel)),
-                        Transform::from_translation(start.extend(0.0)),
+                        bar(ROCK, Vec2::splat(pixel * size)),
+                        Transform::from_translation(start.extend(0.1)),
                     ))
                     .id()
             })
@@ -182,31 +189,34 @@ pub(super) fn crumble_walls(
                 Name::new("Crumbling wall"),
                 Fx(Clock::new(motion.paced(motion.timings.crumble))),
                 Crumble { at: dig.at },
+                bar(Color::NONE, Vec2::splat(book.tile_size)),
                 Transform::from_translation(at.extend(EFFECTS_Z)),
-                Visibility::default(),
                 DespawnOnExit(Screen::Playing),
             ))
             .add_children(&bits);
     }
 }
 
-/// Throws the bits of rock out and lets them fall and fade.
+/// Darkens the crumbling wall, and throws its bits out to fall and fade,
+/// in the crumble's own time, however long the data makes it.
 pub(super) fn draw_debris(
     book: Res<SpriteBook>,
-    walls: Query<(&Fx, &Children), With<Crumble>>,
-    mut bits: Query<(&Debris, &mut Transform, &mut Sprite)>,
+    mut walls: Query<(&Fx, &Children, &mut Sprite), (With<Crumble>, Without<Debris>)>,
+    mut bits: Query<(&Debris, &mut Transform, &mut Sprite), Without<Crumble>>,
 ) {
-    let gravity = book.tile_size * 14.0;
-    for (fx, children) in &walls {
-        let seconds = fx.0.progress() * fx.0.length();
+    for (fx, children, mut wall) in &mut walls {
+        let t = fx.0.progress();
+        wall.color = Color::srgba(0.0, 0.0, 0.0, 0.65 * t);
+        // One tile's fall over the crumble, whatever it lasts.
+        let fall = Vec2::Y * book.tile_size * 1.2 * t * t;
         for child in children {
             let Ok((debris, mut transform, mut sprite)) = bits.get_mut(*child) else {
                 continue;
             };
-            let fall = Vec2::Y * 0.5 * gravity * seconds * seconds;
-            let at = debris.start + debris.velocity * seconds - fall;
-            transform.translation = at.extend(0.0);
-            sprite.color = ROCK.with_alpha(1.0 - fx.0.progress());
+            let at = debris.start + debris.velocity * t - fall;
+            transform.translation = at.extend(0.1);
+            // Whole for most of the fall, fading over its last 40%.
+            sprite.color = ROCK.with_alpha(((1.0 - t) / 0.4).min(1.0));
         }
     }
 }
@@ -234,7 +244,13 @@ pub(super) fn play_spells(
                 spawn_fireball(&mut commands, &book, path, cast.tiles.clone(), flight);
             }
             ScrollKind::Lightning if !motion.reduce => {
-                spawn_bolt(&mut commands, &book, path, seed_of(cast.at, 7), timings.bolt);
+                spawn_bolt(
+                    &mut commands,
+                    &book,
+                    path,
+                    seed_of(cast.at, 7),
+                    timings.bolt,
+                );
                 spawn_flashes(&mut commands, &book, &tiles, flash, timings.burst);
             }
             _ => spawn_flashes(&mut commands, &book, &tiles, flash, timings.burst),
@@ -265,7 +281,7 @@ fn spawn_flashes(
             Fx(Clock::new(length)),
             TileFlash { colour },
             bar(colour, Vec2::splat(book.tile_size)),
-            Transform::from_translation(at.extend(EFFECTS_Z)),
+            Transform::from_translation(at.extend(FLASH_Z)),
             DespawnOnExit(Screen::Playing),
         ));
     }
@@ -337,7 +353,11 @@ pub(super) fn draw_spells(
     }
     for (fx, mut sprite) in &mut bolts {
         let t = fx.0.progress();
-        let flicker = if (t * 10.0) as u32 % 2 == 0 { 1.0 } else { 0.55 };
+        let flicker = if (t * 10.0) as u32 % 2 == 0 {
+            1.0
+        } else {
+            0.55
+        };
         sprite.color = BOLT.with_alpha(flicker * (1.0 - t * t));
     }
     for (fx, flash, mut sprite) in &mut flashes {
@@ -397,7 +417,10 @@ pub(super) fn mark_the_paralysed(
     signs: Query<(Entity, &ChildOf), With<ParalysisSign>>,
 ) {
     for fighter in freed.read() {
-        for (sign, _) in signs.iter().filter(|(_, parent)| parent.parent() == fighter) {
+        for (sign, _) in signs
+            .iter()
+            .filter(|(_, parent)| parent.parent() == fighter)
+        {
             commands.entity(sign).despawn();
         }
     }

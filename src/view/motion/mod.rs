@@ -159,7 +159,10 @@ mod tests {
         assert_eq!(pace_for(f32::INFINITY, &timings), 1.0);
         assert_eq!(pace_for(1.0, &timings), 1.0);
         let held = pace_for(0.04, &timings);
-        assert!(held * timings.step <= 0.04, "a step ends before the next repeat");
+        assert!(
+            held * timings.step <= 0.04,
+            "a step ends before the next repeat"
+        );
         assert!(held >= timings.shortest);
         assert_eq!(pace_for(0.0, &timings), timings.shortest);
     }

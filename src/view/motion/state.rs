@@ -176,7 +176,11 @@ impl Animation {
             self.flash = None;
         }
         // A finished fade-out stays, so the fog knows to hide it now.
-        if self.fade.as_ref().is_some_and(|f| f.clock.done() && !f.hides()) {
+        if self
+            .fade
+            .as_ref()
+            .is_some_and(|f| f.clock.done() && !f.hides())
+        {
             self.fade = None;
         }
         if self.glide.is_none() {
@@ -223,7 +227,10 @@ mod tests {
     #[test]
     fn a_creature_leaving_view_fades_out_before_it_hides_and_fades_back_in() {
         let mut animation = Animation::default();
-        assert!(animation.follow_sight(true, false, 0.2), "still drawn, fading");
+        assert!(
+            animation.follow_sight(true, false, 0.2),
+            "still drawn, fading"
+        );
         animation.tick(0.1);
         assert!((animation.alpha() - 0.5).abs() < 1e-5);
         assert!(
@@ -236,7 +243,10 @@ mod tests {
         assert!(!animation.busy());
         assert!(animation.follow_sight(true, false, 0.2));
         animation.tick(1.0);
-        assert!(!animation.follow_sight(true, false, 0.2), "hidden at the end");
+        assert!(
+            !animation.follow_sight(true, false, 0.2),
+            "hidden at the end"
+        );
         assert!(!animation.follow_sight(false, false, 0.2));
         assert!(animation.follow_sight(false, true, 0.2), "in view again");
         assert_eq!(animation.alpha(), 0.0, "from nothing");

@@ -68,7 +68,7 @@ impl Default for AnimationData {
             fade: 0.18,
             death: 0.32,
             crumble: 0.3,
-            debris: 7,
+            debris: 10,
             bolt: 0.22,
             fireball_speed: 28.0,
             burst: 0.4,
@@ -125,7 +125,9 @@ mod tests {
 
     #[test]
     fn the_shipped_file_is_valid_and_a_bad_number_is_named() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets").join(ANIMATION_FILE);
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("assets")
+            .join(ANIMATION_FILE);
         let shipped = AnimationData::load(&path).expect("the shipped animation.ron");
         assert!(shipped.step > 0.0);
         let error = AnimationData::parse("(step: 9.0)").unwrap_err();

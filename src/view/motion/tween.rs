@@ -129,7 +129,10 @@ mod tests {
             let samples: Vec<f32> = (0..=20).map(|i| ease.apply(i as f32 / 20.0)).collect();
             assert!(samples.windows(2).all(|w| w[1] >= w[0]), "{ease:?}");
         }
-        assert!(Ease::OutQuad.apply(0.5) > 0.5, "an ease-out is past halfway at half time");
+        assert!(
+            Ease::OutQuad.apply(0.5) > 0.5,
+            "an ease-out is past halfway at half time"
+        );
     }
 
     #[test]
@@ -144,7 +147,10 @@ mod tests {
         clock.finish();
         assert!(clock.done());
         assert_eq!(clock.progress(), 1.0);
-        assert!(Clock::new(0.0).done(), "a clock of no length is over at once");
+        assert!(
+            Clock::new(0.0).done(),
+            "a clock of no length is over at once"
+        );
     }
 
     #[test]

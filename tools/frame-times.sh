@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Frame times under Xvfb (llvmpipe): the game idle, against the game while a
+# fight animates. The fight is a bot's game replayed in the window (moves,
+# blows, deaths and digs, an action every 60 ms); the idle frames are those
+# after the replay ends. Prints the median of the per-second frame times that
+# `--frame-times` logs, for animated play, for the same replay with Reduce
+# motion on, and for idle, with the ratios.
+#
+#   tools/frame-times.sh [path/to/gloomdelve] [seed] [turns]
+set -euo pipefail
+bin=${1:-target/release/gloomdelve}
+seed=${2:-3}
+turns=${3:-500}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+"$bin" sim --seed "$seed" --turns "$turns" --record "$work/fight.ron" > /dev/null
+
+# Plays the replay with `reduce_motion` set to $1, logs to $2; idles 12 s after it ends.
+play() {
+    local config="$work/config-$1"
+    mkdir -p "$config/gloomdelve"
+    echo "(reduce_motion: $1)" > "$config/gloomdelve/settings.ron"
+    XDG_CONFIG_HOME="$config" XDG_DATA_HOME="$work/data-$1" \
+        xvfb-run -a -s "-screen 0 1280x800x24" \
+        "$bin" --replay "$work/fight.ron" --frame-times > /dev/null 2> "$2" &
+    local game=$!
+    for _ in $(seq 1 600); do
+        grep -q "replay finished" "$2" && break
+        sleep 0.5
+    done
+    sleep 12
+    kill "$game" 2> /dev/null || true
+    wait "$game" 2> /dev/null || true
+}
+
+# The median of the frame times (ms) logged between the lines matching $2
+# and $3 in log $1, skipping the first two seconds after the start line.
+median_between() {
+    awk -v from="$2" -v to="$3" '
+        $0 ~ from { on = 1; skip = 2; next }
+        $0 ~ to { on = 0 }
+        on && /frame_time/ {
+            if (skip > 0) { skip--; next }
+            for (i = 1; i <= NF; i++) if ($i ~ /^[0-9.]+ms$/) { sub(/ms/, "", $i); print $i; break }
+        }' "$1" | sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "none" }'
+}
+
+play false "$work/animated.log"
+play true "$work/reduced.log"
+animated=$(median_between "$work/animated.log" "The cave is drawn" "replay finished")
+reduced=$(median_between "$work/reduced.log" "The cave is drawn" "replay finished")
+idle=$(median_between "$work/animated.log" "replay finished" "NEVER")
+echo "median frame time (ms): fight animating $animated, same fight with Reduce motion $reduced, idle $idle"
+awk -v a="$animated" -v r="$reduced" -v i="$idle" 'BEGIN {
+    printf "animating / idle = %.2f, reduced / idle = %.2f, animating / reduced = %.2f\n", a / i, r / i, a / r }'
