@@ -254,6 +254,29 @@ mod tests {
     }
 
     #[test]
+    fn reduce_motion_turned_on_in_play_is_saved_and_comes_back_on_the_next_launch() {
+        use crate::view::motion::state::Motion;
+        let tmp = scratch("motion");
+        let dir = tmp.path();
+        let mut app = App::new();
+        app.add_message::<WindowResized>();
+        app.add_systems(Update, remember_the_view);
+        app.insert_resource(SettingsPath(dir.join(SETTINGS_FILE)));
+        app.insert_resource(Settings::default());
+        app.init_resource::<Motion>();
+        app.update();
+        assert!(!load_settings(dir).0.reduce_motion, "off by default");
+        app.world_mut().resource_mut::<Motion>().reduce = true;
+        app.update();
+        let (loaded, note) = load_settings(dir);
+        assert_eq!(note, None);
+        assert!(loaded.reduce_motion, "remembered: {loaded:?}");
+        app.world_mut().resource_mut::<Motion>().reduce = false;
+        app.update();
+        assert!(!load_settings(dir).0.reduce_motion, "and turned off again");
+    }
+
+    #[test]
     fn a_window_resized_out_of_range_is_saved_clamped_and_loads_back() {
         let tmp = scratch("resized");
         let dir = tmp.path();

@@ -1326,6 +1326,36 @@ fn a_step_glides_the_hero_between_two_tiles_and_ends_on_the_new_one() {
         Some(end),
         "the glide ends on the new tile"
     );
+
+    // Reduce motion, from the Esc menu: remembered, and the next step snaps.
+    for key in ["Escape", "r", "Escape"] {
+        session.press(key);
+    }
+    let settings = session.scratch.path().join("config/gloomdelve/settings.ron");
+    let saved = std::fs::read_to_string(&settings).unwrap_or_default();
+    assert!(
+        saved.contains("reduce_motion: true"),
+        "{} says {saved:?}",
+        settings.display()
+    );
+    layouts_since(&session.game);
+    session.press(key);
+    std::thread::sleep(Duration::from_secs(3));
+    let frames: Vec<(f64, f64)> = layouts_since(&session.game)
+        .iter()
+        .map(|l| drawn_at(l))
+        .collect();
+    let next = (end.0 + tile * dx as f64, end.1 - tile * dy as f64);
+    assert!(
+        frames.iter().all(|at| drawn_at_tile(*at, tile)),
+        "with Reduce motion on the hero is only ever drawn on a tile: {frames:?}"
+    );
+    assert_eq!(frames.last().copied(), Some(next), "and it stepped");
+}
+
+/// Whether a drawn position is a tile's centre.
+fn drawn_at_tile((x, y): (f64, f64), tile: f64) -> bool {
+    (x / tile).fract() == 0.0 && (y / tile).fract() == 0.0
 }
 
 #[test]
@@ -1355,9 +1385,11 @@ fn the_hero_is_never_drawn_under_the_hud_even_at_the_corners_of_the_map() {
             top,
             right,
             bottom,
+            _drawn_x,
+            _drawn_y,
         ] = numbers[..]
         else {
-            panic!("a layout line of eight numbers: {numbers:?}");
+            panic!("a layout line of ten numbers: {numbers:?}");
         };
         eprintln!(
             "corner {corner:?}: window {width}x{height}, free {free_top}..{free_bottom}, hero {left},{top}..{right},{bottom}"

@@ -11,7 +11,9 @@ use gloomdelve_core::Pos;
 use crate::view::assets::SpriteBook;
 use crate::view::motion::state::Motion;
 use crate::view::tilemap::tile_centre;
-use crate::vocab::messages::Damaged;
+use crate::view::motion::effects::fireball_flight;
+use crate::vocab::data::ScrollKind;
+use crate::vocab::messages::{Damaged, SpellCast, Struck};
 use crate::vocab::resources::Level;
 use crate::vocab::states::Screen;
 
@@ -54,12 +56,40 @@ fn start_height(hero_hurt: bool, nth: usize) -> f32 {
     base + STACK_STEP * nth as f32
 }
 
+/// When, after this frame, what hurt each tile lands on screen: a blow
+/// halfway through its lunge, a fireball at the end of its flight.
+fn landing_times(
+    blows: &mut MessageReader<Struck>,
+    casts: &mut MessageReader<SpellCast>,
+    motion: &Motion,
+) -> HashMap<Pos, f32> {
+    let mut lands = HashMap::new();
+    if motion.reduce {
+        blows.clear();
+        casts.clear();
+        return lands;
+    }
+    for blow in blows.read() {
+        lands.insert(blow.at, motion.paced(motion.timings.lunge) / 2.0);
+    }
+    for cast in casts.read().filter(|c| c.kind == ScrollKind::Fireball) {
+        let flight = fireball_flight(cast.from, cast.at, &motion.timings);
+        lands.extend(cast.tiles.iter().map(|&tile| (tile, flight)));
+    }
+    lands
+}
+
+/// A number for each wound, shown as the blow or the spell that dealt it
+/// lands.
 fn spawn_numbers(
     mut commands: Commands,
     mut hits: MessageReader<Damaged>,
+    (mut blows, mut casts): (MessageReader<Struck>, MessageReader<SpellCast>),
+    motion: Res<Motion>,
     level: Res<Level>,
     book: Res<SpriteBook>,
 ) {
+    let lands = landing_times(&mut blows, &mut casts, &motion);
     let mut on_tile: HashMap<Pos, usize> = HashMap::new();
     for hit in hits.read() {
         let nth = on_tile.entry(hit.at).or_default();
@@ -68,10 +98,13 @@ fn spawn_numbers(
         let from = tile_centre(hit.at, level.terrain.height(), book.tile_size) + Vec2::Y * lift;
         commands.spawn((
             Name::new("Damage number"),
-            FloatingNumber { age: 0.0, from },
+            FloatingNumber {
+                age: -lands.get(&hit.at).copied().unwrap_or(0.0),
+                from,
+            },
             Text2d::new(hit.amount.to_string()),
             TextFont::from_font_size(36.0),
-            TextColor(number_colour(hit.hero)),
+            TextColor(number_colour(hit.hero).with_alpha(0.0)),
             Text2dShadow {
                 offset: Vec2::new(3.0, -3.0),
                 color: Color::srgba(0.0, 0.0, 0.0, 0.9),
@@ -94,6 +127,10 @@ fn float_numbers(
         let (lifetime, rise) = (motion.timings.number, motion.timings.number_rise);
         if number.age >= lifetime {
             commands.entity(entity).despawn();
+            continue;
+        }
+        // Waiting for its blow to land: not shown yet.
+        if number.age < 0.0 {
             continue;
         }
         let t = number.age / lifetime;

@@ -127,9 +127,15 @@ pub(super) fn draw_animated(
         if !animation.busy() && !animation.unsettled {
             continue;
         }
+        let home = centre(pos.0, &level, &book);
+        // Put somewhere else by other means than a step (a fall in the
+        // hunt, a new level): it is drawn there at once.
+        if animation.glide.as_ref().is_some_and(|g| g.points.last() != Some(&home)) {
+            animation.glide = None;
+        }
         let base = match &animation.glide {
             Some(glide) => glide.at(),
-            None => centre(pos.0, &level, &book),
+            None => home,
         };
         animation.drawn_at = animation.glide.as_ref().map(|_| base);
         let at = snap(base + animation.lunge_offset(), pixel);

@@ -9,6 +9,7 @@ use gloomdelve_core::Pos;
 
 use crate::view::assets::SpriteBook;
 use crate::view::motion::state::{Animation, Fade, Motion};
+use crate::view::motion::timings::AnimationData;
 use crate::view::motion::tween::{Clock, point_along};
 use crate::view::tilemap::{HeldTiles, tile_centre};
 use crate::vocab::components::Paralyzed;
@@ -239,8 +240,7 @@ pub(super) fn play_spells(
         let tiles: Vec<Vec2> = cast.tiles.iter().map(|&p| centre(p)).collect();
         match cast.kind {
             ScrollKind::Fireball if !motion.reduce => {
-                let tiles_away = path[0].distance(path[1]) / book.tile_size;
-                let flight = tiles_away.max(1.0) / timings.fireball_speed;
+                let flight = fireball_flight(cast.from, cast.at, timings);
                 spawn_fireball(&mut commands, &book, path, cast.tiles.clone(), flight);
             }
             ScrollKind::Lightning if !motion.reduce => {
@@ -256,6 +256,12 @@ pub(super) fn play_spells(
             _ => spawn_flashes(&mut commands, &book, &tiles, flash, timings.burst),
         }
     }
+}
+
+/// How long a fireball flies from `from` to `to`, a tile at the least.
+pub fn fireball_flight(from: Pos, to: Pos, timings: &AnimationData) -> f32 {
+    let tiles_away = Vec2::new((to.x - from.x) as f32, (to.y - from.y) as f32).length();
+    tiles_away.max(1.0) / timings.fireball_speed
 }
 
 /// The colour of a spell's flash.
@@ -436,7 +442,7 @@ pub(super) fn mark_the_paralysed(
                     offset: Vec2::new(3.0, -3.0),
                     color: Color::srgba(0.0, 0.0, 0.0, 0.9),
                 },
-                Transform::from_xyz(book.tile_size * 0.3, book.tile_size * 0.55, 3.0)
+                Transform::from_xyz(book.tile_size * 0.42, book.tile_size * 0.62, 3.0)
                     .with_scale(Vec3::splat(0.25)),
             ))
             .id();
@@ -457,7 +463,7 @@ pub(super) fn bob_signs(
         (time.elapsed_secs() * 5.0).sin() * book.tile_size / 16.0
     };
     for mut transform in &mut signs {
-        transform.translation.y = book.tile_size * 0.55 + bob;
+        transform.translation.y = book.tile_size * 0.62 + bob;
     }
 }
 

@@ -254,7 +254,8 @@ struct Drawn {
 }
 
 /// Draws the open overlay's panel for the window's size, again whenever
-/// the window, the scroll or the log changes.
+/// the window or the scroll changes, or what the panel shows: the log in
+/// the history, Reduce motion in the menu.
 #[allow(clippy::too_many_arguments)]
 fn draw_overlay(
     mut commands: Commands,
@@ -273,8 +274,13 @@ fn draw_overlay(
         overlay: Some(*open.get()),
         window: window.size(),
     };
-    let changed = scroll.is_changed() || log.is_changed() || motion.is_changed();
-    let stale = *drawn != now || changed || views.is_empty();
+    // Each panel is drawn again only when what it shows changes.
+    let shown_changed = match open.get() {
+        Overlay::Menu => motion.is_changed(),
+        Overlay::History => log.is_changed(),
+        _ => false,
+    };
+    let stale = *drawn != now || scroll.is_changed() || shown_changed || views.is_empty();
     if !stale {
         return;
     }

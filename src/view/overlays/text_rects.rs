@@ -17,7 +17,14 @@ pub const END_PREFIX: &str = "ui text end: ";
 
 pub(super) fn plugin(app: &mut App) {
     if std::env::var_os(ENV_VAR).is_some() {
-        app.add_systems(Update, log_text_rects);
+        // After the layout and the visibility of this frame, so a panel
+        // drawn again this frame is logged as it will show.
+        app.add_systems(
+            PostUpdate,
+            log_text_rects
+                .after(bevy::ui::UiSystems::Layout)
+                .after(bevy::camera::visibility::VisibilitySystems::VisibilityPropagate),
+        );
     }
 }
 
