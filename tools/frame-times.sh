@@ -12,17 +12,28 @@ bin=${1:-target/release/gloomdelve}
 seed=${2:-3}
 turns=${3:-500}
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+[ -n "${KEEP_LOGS:-}" ] || trap 'rm -rf "$work"' EXIT; echo "logs in $work" >&2
 
 "$bin" sim --seed "$seed" --turns "$turns" --record "$work/fight.ron" > /dev/null
 
-# Plays the replay with `reduce_motion` set to $1, logs to $2; idles 12 s after it ends.
+# A free X display number.
+free_display() {
+    local n=90
+    while [ -e "/tmp/.X$n-lock" ]; do n=$((n + 1)); done
+    echo "$n"
+}
+
+# Plays the replay with `reduce_motion` set to $1, logs to $2; idles 12 s
+# after it ends. Its own Xvfb, so that killing the game kills nothing else.
 play() {
-    local config="$work/config-$1"
+    local config="$work/config-$1" display
+    display=$(free_display)
     mkdir -p "$config/gloomdelve"
     echo "(reduce_motion: $1)" > "$config/gloomdelve/settings.ron"
-    XDG_CONFIG_HOME="$config" XDG_DATA_HOME="$work/data-$1" \
-        xvfb-run -a -s "-screen 0 1280x800x24" \
+    Xvfb ":$display" -screen 0 1280x800x24 -nolisten tcp 2> /dev/null &
+    local server=$!
+    sleep 1
+    DISPLAY=":$display" XDG_CONFIG_HOME="$config" XDG_DATA_HOME="$work/data-$1" \
         "$bin" --replay "$work/fight.ron" --frame-times > /dev/null 2> "$2" &
     local game=$!
     for _ in $(seq 1 600); do
@@ -32,6 +43,8 @@ play() {
     sleep 12
     kill "$game" 2> /dev/null || true
     wait "$game" 2> /dev/null || true
+    kill "$server" 2> /dev/null || true
+    wait "$server" 2> /dev/null || true
 }
 
 # The median of the frame times (ms) logged between the lines matching $2

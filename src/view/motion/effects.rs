@@ -27,6 +27,7 @@ const FLASH_Z: f32 = 1.5;
 /// The bits of a crumbling wall.
 const ROCK: Color = Color::srgb(0.72, 0.7, 0.74);
 const BOLT: Color = Color::srgb(1.0, 0.97, 0.7);
+const BOLT_GLOW: Color = Color::srgba(0.6, 0.8, 1.0, 0.45);
 const FIRE: Color = Color::srgb(1.0, 0.55, 0.15);
 const FIRE_CORE: Color = Color::srgb(1.0, 0.92, 0.5);
 const SPARK: Color = Color::srgb(0.45, 0.95, 1.0);
@@ -64,9 +65,11 @@ pub(super) struct TileFlash {
     colour: Color,
 }
 
-/// A segment of lightning's bolt.
+/// A segment of lightning's bolt, or of the glow around it, in `colour`.
 #[derive(Component)]
-pub(super) struct BoltSegment;
+pub(super) struct BoltSegment {
+    colour: Color,
+}
 
 /// The fireball in flight; on landing it bursts over `tiles`.
 #[derive(Component)]
@@ -333,16 +336,19 @@ fn spawn_bolt(commands: &mut Commands, book: &SpriteBook, path: [Vec2; 2], seed:
     for pair in bends.windows(2) {
         let (a, b) = (pair[0], pair[1]);
         let middle = (a + b) / 2.0;
-        let angle = (b - a).to_angle();
-        commands.spawn((
-            Name::new("Lightning"),
-            Fx(Clock::new(length)),
-            BoltSegment,
-            bar(BOLT, Vec2::new(a.distance(b) + pixel, pixel)),
-            Transform::from_translation(middle.extend(EFFECTS_Z + 0.3))
-                .with_rotation(Quat::from_rotation_z(angle)),
-            DespawnOnExit(Screen::Playing),
-        ));
+        let turned = Quat::from_rotation_z((b - a).to_angle());
+        let long = a.distance(b) + pixel;
+        // A pale glow three pixels wide, and the white-hot core over it.
+        for (colour, wide, lift) in [(BOLT_GLOW, 3.0, 0.3), (BOLT, 1.0, 0.35)] {
+            commands.spawn((
+                Name::new("Lightning"),
+                Fx(Clock::new(length)),
+                BoltSegment { colour },
+                bar(colour, Vec2::new(long, pixel * wide)),
+                Transform::from_translation(middle.extend(EFFECTS_Z + lift)).with_rotation(turned),
+                DespawnOnExit(Screen::Playing),
+            ));
+        }
     }
 }
 
@@ -350,21 +356,18 @@ fn spawn_bolt(commands: &mut Commands, book: &SpriteBook, path: [Vec2; 2], seed:
 /// and the flashes.
 pub(super) fn draw_spells(
     mut fireballs: Query<(&Fx, &Fireball, &mut Transform)>,
-    mut bolts: Query<(&Fx, &mut Sprite), (With<BoltSegment>, Without<TileFlash>)>,
+    mut bolts: Query<(&Fx, &BoltSegment, &mut Sprite), Without<TileFlash>>,
     mut flashes: Query<(&Fx, &TileFlash, &mut Sprite), Without<BoltSegment>>,
 ) {
     for (fx, fireball, mut transform) in &mut fireballs {
         let at = point_along(&fireball.path, fx.0.progress());
         transform.translation = at.extend(transform.translation.z);
     }
-    for (fx, mut sprite) in &mut bolts {
+    for (fx, bolt, mut sprite) in &mut bolts {
         let t = fx.0.progress();
-        let flicker = if (t * 10.0) as u32 % 2 == 0 {
-            1.0
-        } else {
-            0.55
-        };
-        sprite.color = BOLT.with_alpha(flicker * (1.0 - t * t));
+        let flicker = if (t * 10.0) as u32 % 2 == 0 { 1.0 } else { 0.55 };
+        let alpha = bolt.colour.alpha() * flicker * (1.0 - t * t);
+        sprite.color = bolt.colour.with_alpha(alpha);
     }
     for (fx, flash, mut sprite) in &mut flashes {
         let alpha = flash.colour.alpha() * (1.0 - fx.0.progress());
