@@ -253,16 +253,22 @@ mod tests {
             .expect("a scratch folder under the system temp dir")
     }
 
-    #[test]
-    fn reduce_motion_turned_on_in_play_is_saved_and_comes_back_on_the_next_launch() {
-        use crate::view::motion::state::Motion;
-        let tmp = scratch("motion");
-        let dir = tmp.path();
+    /// An app that remembers the view in `dir`'s settings file.
+    fn remembering_in(dir: &Path) -> App {
         let mut app = App::new();
         app.add_message::<WindowResized>();
         app.add_systems(Update, remember_the_view);
         app.insert_resource(SettingsPath(dir.join(SETTINGS_FILE)));
         app.insert_resource(Settings::default());
+        app
+    }
+
+    #[test]
+    fn reduce_motion_turned_on_in_play_is_saved_and_comes_back_on_the_next_launch() {
+        use crate::view::motion::state::Motion;
+        let tmp = scratch("motion");
+        let dir = tmp.path();
+        let mut app = remembering_in(dir);
         app.init_resource::<Motion>();
         app.update();
         assert!(!load_settings(dir).0.reduce_motion, "off by default");
@@ -280,11 +286,7 @@ mod tests {
     fn a_window_resized_out_of_range_is_saved_clamped_and_loads_back() {
         let tmp = scratch("resized");
         let dir = tmp.path();
-        let mut app = App::new();
-        app.add_message::<WindowResized>();
-        app.add_systems(Update, remember_the_view);
-        app.insert_resource(SettingsPath(dir.join(SETTINGS_FILE)));
-        app.insert_resource(Settings::default());
+        let mut app = remembering_in(dir);
         for (width, height, saved) in [
             (200.0, 240.4, (320, 320)),
             (9000.0, 700.6, (7680, 701)),

@@ -41,9 +41,12 @@ pub(crate) fn plugin(app: &mut App) {
 pub fn tile_sync_plugin(app: &mut App) {
     app.init_resource::<HeldTiles>();
     app.add_systems(PostUpdate, redraw_released_tiles);
+    // A new map is drawn from the terrain as it is: nothing is held back.
     app.add_systems(
         OnEnter(Screen::Playing),
-        spawn_terrain_map.in_set(EnterPlaying::Presentation),
+        (forget_held_tiles, spawn_terrain_map)
+            .chain()
+            .in_set(EnterPlaying::Presentation),
     );
     app.add_systems(
         Update,
@@ -165,6 +168,10 @@ impl HeldTiles {
             self.released.push(at);
         }
     }
+}
+
+fn forget_held_tiles(mut held: ResMut<HeldTiles>) {
+    *held = HeldTiles::default();
 }
 
 /// A wall the hero digs in sight keeps its look while it crumbles, unless

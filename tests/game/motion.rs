@@ -10,9 +10,12 @@ use gloomdelve::view::tilemap::tile_centre;
 use gloomdelve::vocab::resources::TurnCount;
 use gloomdelve_core::Pos;
 
+use gloomdelve::vocab::intents::Action;
+use gloomdelve_core::Dir;
+
 use crate::support::{
-    app_on_with, code_key, hero_entity, hero_pos, open_map, shipped_game, shipped_rules, spawn,
-    with_keys, with_motion,
+    act, app_on_with, code_key, hero_entity, hero_pos, open_map, shipped_game, shipped_rules,
+    spawn, with_keys, with_motion,
 };
 
 /// What the animated game put in motion, counted over its updates.
@@ -88,6 +91,12 @@ fn hero_animation(app: &mut App) -> Animation {
         .expect("the hero animates")
 }
 
+/// Presses `key` and runs one update: the one it must act in.
+fn press_once(app: &mut App, key: KeyCode) {
+    app.world_mut().write_message(code_key(key));
+    app.update();
+}
+
 fn centre(x: i32, y: i32) -> Vec2 {
     tile_centre(Pos::new(x, y), 5, 8.0)
 }
@@ -96,8 +105,7 @@ fn centre(x: i32, y: i32) -> Vec2 {
 fn a_key_pressed_mid_animation_acts_in_the_same_update_and_ends_what_plays() {
     let mut app = slow_motion_room();
     let turn = |app: &App| app.world().resource::<TurnCount>().0;
-    app.world_mut().write_message(code_key(KeyCode::ArrowRight));
-    app.update();
+    press_once(&mut app, KeyCode::ArrowRight);
     assert_eq!(
         hero_pos(&mut app),
         Pos::new(3, 2),
@@ -113,8 +121,7 @@ fn a_key_pressed_mid_animation_acts_in_the_same_update_and_ends_what_plays() {
         "the hero is drawn between the tiles, at {drawn}"
     );
 
-    app.world_mut().write_message(code_key(KeyCode::ArrowRight));
-    app.update();
+    press_once(&mut app, KeyCode::ArrowRight);
     assert_eq!(
         hero_pos(&mut app),
         Pos::new(4, 2),
@@ -132,16 +139,14 @@ fn a_key_pressed_mid_animation_acts_in_the_same_update_and_ends_what_plays() {
 
     // A blow lunges; the next key ends the lunge before its own turn.
     spawn(&mut app, "rat", Pos::new(5, 2));
-    app.world_mut().write_message(code_key(KeyCode::ArrowRight));
-    app.update();
+    press_once(&mut app, KeyCode::ArrowRight);
     assert_eq!(
         hero_pos(&mut app),
         Pos::new(4, 2),
         "the hero struck, it did not move"
     );
     assert!(hero_animation(&mut app).lunge.is_some(), "the blow lunges");
-    app.world_mut().write_message(code_key(KeyCode::ArrowLeft));
-    app.update();
+    press_once(&mut app, KeyCode::ArrowLeft);
     let animation = hero_animation(&mut app);
     assert!(animation.lunge.is_none(), "the lunge ended at the key");
     assert_eq!(
@@ -164,8 +169,7 @@ fn a_key_pressed_mid_animation_acts_in_the_same_update_and_ends_what_plays() {
 fn with_reduce_motion_on_everything_snaps() {
     let mut app = slow_motion_room();
     app.world_mut().resource_mut::<Motion>().reduce = true;
-    app.world_mut().write_message(code_key(KeyCode::ArrowRight));
-    app.update();
+    press_once(&mut app, KeyCode::ArrowRight);
     let hero = hero_entity(&mut app);
     assert!(!hero_animation(&mut app).busy(), "nothing plays");
     let transform = app.world().get::<Transform>(hero).unwrap();
@@ -174,4 +178,67 @@ fn with_reduce_motion_on_everything_snaps() {
         centre(3, 2),
         "the hero snapped"
     );
+}
+
+/// The texture index the map draws the tile at `pos` with.
+fn drawn_texture(app: &mut App, pos: Pos) -> u32 {
+    use bevy_ecs_tilemap::prelude::{TilePos, TileStorage, TileTextureIndex};
+    let height = app
+        .world()
+        .resource::<gloomdelve::vocab::resources::Level>()
+        .terrain
+        .height();
+    let at = TilePos {
+        x: pos.x as u32,
+        y: (height - 1 - pos.y) as u32,
+    };
+    let mut maps = app.world_mut().query::<&TileStorage>();
+    let tile = maps.single(app.world()).unwrap().get(&at).unwrap();
+    app.world().get::<TileTextureIndex>(tile).unwrap().0
+}
+
+/// The texture index of the terrain at `pos` as the level has it now.
+fn terrain_texture(app: &App, pos: Pos) -> u32 {
+    let level = app
+        .world()
+        .resource::<gloomdelve::vocab::resources::Level>();
+    let name = level.terrain.tile(pos).sprite_name();
+    let book = app
+        .world()
+        .resource::<gloomdelve::view::assets::SpriteBook>();
+    book.cell(name).expect("the stand-in book names it").1
+}
+
+#[test]
+fn a_dug_wall_shows_as_rock_while_it_crumbles_and_as_dug_once_it_has_or_at_a_key() {
+    let map = "#######\n#..#..#\n#######\n";
+    let rock = Pos::new(3, 1);
+    for ended_by_a_key in [false, true] {
+        let mut app = app_on_with(map, Pos::new(2, 1), shipped_rules(), |app| {
+            with_motion(app);
+            with_keys(app);
+        });
+        app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_millis(20),
+        ));
+        let wall = drawn_texture(&mut app, rock);
+        act(&mut app, Action::Move(Dir::E));
+        act(&mut app, Action::Move(Dir::E));
+        let dug = terrain_texture(&app, rock);
+        assert_ne!(dug, wall, "the rules dug the wall at once");
+        assert_eq!(drawn_texture(&mut app, rock), wall, "it is still crumbling");
+        if ended_by_a_key {
+            app.world_mut()
+                .write_message(gloomdelve::view::motion::FinishAnimations);
+            app.update();
+        } else {
+            let crumble = app.world().resource::<Motion>().timings.crumble;
+            for _ in 0..(crumble / 0.02) as usize + 2 {
+                app.update();
+            }
+        }
+        assert_eq!(drawn_texture(&mut app, rock), dug, "the tile shows dug");
+        let effects = app.world_mut().query::<&Fx>().iter(app.world()).count();
+        assert_eq!(effects, 0, "and the crumbling is over");
+    }
 }

@@ -1281,6 +1281,11 @@ fn drawn_at(layout: &[f64]) -> (f64, f64) {
     (layout[8], layout[9])
 }
 
+/// Where the hero was drawn on each frame since the last look.
+fn drawn_since(game: &Game) -> Vec<(f64, f64)> {
+    layouts_since(game).iter().map(|l| drawn_at(l)).collect()
+}
+
 #[test]
 fn a_step_glides_the_hero_between_two_tiles_and_ends_on_the_new_one() {
     if skip_without_display_tools(
@@ -1303,10 +1308,7 @@ fn a_step_glides_the_hero_between_two_tiles_and_ends_on_the_new_one() {
     let (x0, y0) = drawn_at(&latest_layout(&session.game));
     session.press(key);
     std::thread::sleep(Duration::from_secs(3));
-    let frames: Vec<(f64, f64)> = layouts_since(&session.game)
-        .iter()
-        .map(|l| drawn_at(l))
-        .collect();
+    let frames = drawn_since(&session.game);
     let tile = 8.0;
     let (dx, dy) = dir.delta();
     let end = (x0 + tile * dx as f64, y0 - tile * dy as f64);
@@ -1331,7 +1333,10 @@ fn a_step_glides_the_hero_between_two_tiles_and_ends_on_the_new_one() {
     for key in ["Escape", "r", "Escape"] {
         session.press(key);
     }
-    let settings = session.scratch.path().join("config/gloomdelve/settings.ron");
+    let settings = session
+        .scratch
+        .path()
+        .join("config/gloomdelve/settings.ron");
     let saved = std::fs::read_to_string(&settings).unwrap_or_default();
     assert!(
         saved.contains("reduce_motion: true"),
@@ -1341,10 +1346,7 @@ fn a_step_glides_the_hero_between_two_tiles_and_ends_on_the_new_one() {
     layouts_since(&session.game);
     session.press(key);
     std::thread::sleep(Duration::from_secs(3));
-    let frames: Vec<(f64, f64)> = layouts_since(&session.game)
-        .iter()
-        .map(|l| drawn_at(l))
-        .collect();
+    let frames = drawn_since(&session.game);
     let next = (end.0 + tile * dx as f64, end.1 - tile * dy as f64);
     assert!(
         frames.iter().all(|at| drawn_at_tile(*at, tile)),

@@ -9,9 +9,9 @@ use bevy::sprite::Text2dShadow;
 use gloomdelve_core::Pos;
 
 use crate::view::assets::SpriteBook;
+use crate::view::motion::effects::fireball_flight;
 use crate::view::motion::state::Motion;
 use crate::view::tilemap::tile_centre;
-use crate::view::motion::effects::fireball_flight;
 use crate::vocab::data::ScrollKind;
 use crate::vocab::messages::{Damaged, SpellCast, Struck};
 use crate::vocab::resources::Level;

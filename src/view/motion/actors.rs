@@ -130,7 +130,11 @@ pub(super) fn draw_animated(
         let home = centre(pos.0, &level, &book);
         // Put somewhere else by other means than a step (a fall in the
         // hunt, a new level): it is drawn there at once.
-        if animation.glide.as_ref().is_some_and(|g| g.points.last() != Some(&home)) {
+        if animation
+            .glide
+            .as_ref()
+            .is_some_and(|g| g.points.last() != Some(&home))
+        {
             animation.glide = None;
         }
         let base = match &animation.glide {

@@ -365,7 +365,11 @@ pub(super) fn draw_spells(
     }
     for (fx, bolt, mut sprite) in &mut bolts {
         let t = fx.0.progress();
-        let flicker = if (t * 10.0) as u32 % 2 == 0 { 1.0 } else { 0.55 };
+        let flicker = if ((t * 10.0) as u32).is_multiple_of(2) {
+            1.0
+        } else {
+            0.55
+        };
         let alpha = bolt.colour.alpha() * flicker * (1.0 - t * t);
         sprite.color = bolt.colour.with_alpha(alpha);
     }
