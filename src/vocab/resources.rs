@@ -1,6 +1,6 @@
 //! Resources: the state of the game in play that every feature reads.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 use gloomdelve_core::fov::{Fov, within_radius};
@@ -59,38 +59,66 @@ pub struct TurnCount(pub u64);
 pub struct RulesRng(pub GameRng);
 
 /// Who stands on which tile: the hero and every creature. Kept up to date
-/// by every move, so no two ever share a tile.
+/// by every move, so no two ever share a tile. A flat grid, grown to fit
+/// the tiles it is told of, so the path searches that ask about every
+/// neighbour pay an index, not a hash.
 #[derive(Resource, Debug, Default)]
-pub struct Occupancy(HashMap<Pos, Entity>);
+pub struct Occupancy {
+    width: usize,
+    cells: Vec<Option<Entity>>,
+}
 
 impl Occupancy {
     /// Nobody stands anywhere (before the occupancy is rebuilt).
     pub fn clear(&mut self) {
-        self.0.clear();
+        self.cells.fill(None);
+    }
+
+    /// The cell of `pos`, if the grid reaches it.
+    fn index(&self, pos: Pos) -> Option<usize> {
+        let (x, y) = (usize::try_from(pos.x).ok()?, usize::try_from(pos.y).ok()?);
+        let at = y.checked_mul(self.width)?.checked_add(x)?;
+        (x < self.width && at < self.cells.len()).then_some(at)
+    }
+
+    /// The cell of `pos`, growing the grid to reach it. `None` only for a
+    /// position off any map (a negative coordinate).
+    fn index_growing(&mut self, pos: Pos) -> Option<usize> {
+        let (x, y) = (usize::try_from(pos.x).ok()?, usize::try_from(pos.y).ok()?);
+        let height = self.cells.len().checked_div(self.width).unwrap_or(0);
+        if x >= self.width || y >= height {
+            let (width, height) = (self.width.max(x + 1), height.max(y + 1));
+            let mut cells = vec![None; width * height];
+            for (row, old) in self.cells.chunks(self.width.max(1)).enumerate() {
+                cells[row * width..row * width + old.len()].copy_from_slice(old);
+            }
+            (self.width, self.cells) = (width, cells);
+        }
+        self.index(pos)
     }
 
     pub fn at(&self, pos: Pos) -> Option<Entity> {
-        self.0.get(&pos).copied()
+        self.index(pos).and_then(|i| self.cells[i])
     }
 
     pub fn is_free(&self, pos: Pos) -> bool {
-        !self.0.contains_key(&pos)
+        self.at(pos).is_none()
     }
 
     pub fn place(&mut self, entity: Entity, pos: Pos) {
-        self.0.insert(pos, entity);
+        if let Some(i) = self.index_growing(pos) {
+            self.cells[i] = Some(entity);
+        }
     }
 
     pub fn relocate(&mut self, entity: Entity, from: Pos, to: Pos) {
-        if self.0.get(&from) == Some(&entity) {
-            self.0.remove(&from);
-        }
-        self.0.insert(to, entity);
+        self.remove(entity, from);
+        self.place(entity, to);
     }
 
     pub fn remove(&mut self, entity: Entity, pos: Pos) {
-        if self.0.get(&pos) == Some(&entity) {
-            self.0.remove(&pos);
+        if let Some(i) = self.index(pos).filter(|&i| self.cells[i] == Some(entity)) {
+            self.cells[i] = None;
         }
     }
 }
@@ -249,4 +277,46 @@ pub struct KnownRooms {
     /// The seed of the world the rooms belong to.
     pub seed: u64,
     pub rooms: Vec<gloomdelve_core::Rect>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_occupancy_grows_to_fit_and_keeps_who_stands_where() {
+        let (a, b) = (
+            Entity::from_raw_u32(1).unwrap(),
+            Entity::from_raw_u32(2).unwrap(),
+        );
+        let mut occupancy = Occupancy::default();
+        assert!(occupancy.is_free(Pos::new(3, 4)), "nobody yet, nowhere");
+        occupancy.place(a, Pos::new(3, 4));
+        occupancy.place(b, Pos::new(599, 1));
+        assert_eq!(
+            occupancy.at(Pos::new(3, 4)),
+            Some(a),
+            "kept as the grid grew"
+        );
+        assert_eq!(occupancy.at(Pos::new(599, 1)), Some(b));
+        assert!(occupancy.is_free(Pos::new(4, 3)));
+        assert!(occupancy.is_free(Pos::new(-1, 2)), "off the map is free");
+        occupancy.relocate(a, Pos::new(3, 4), Pos::new(10, 700));
+        assert!(occupancy.is_free(Pos::new(3, 4)));
+        assert_eq!(occupancy.at(Pos::new(10, 700)), Some(a));
+        occupancy.remove(b, Pos::new(10, 700));
+        assert_eq!(
+            occupancy.at(Pos::new(10, 700)),
+            Some(a),
+            "only its own tile"
+        );
+        occupancy.relocate(b, Pos::new(10, 700), Pos::new(0, 0));
+        assert_eq!(
+            occupancy.at(Pos::new(10, 700)),
+            Some(a),
+            "a stays where b was not"
+        );
+        occupancy.clear();
+        assert!(occupancy.is_free(Pos::new(0, 0)) && occupancy.is_free(Pos::new(10, 700)));
+    }
 }
