@@ -132,7 +132,7 @@ fn headless_app_with(new_game: NewGame, extra: impl FnOnce(&mut App)) -> App {
 /// Runs every schedule of `app` on the calling thread. A turn's systems
 /// are small, so handing them to other threads costs more than it saves,
 /// most of all on a machine whose cores are busy with other work.
-fn run_on_one_thread(app: &mut App) {
+pub fn run_on_one_thread(app: &mut App) {
     let mut schedules = app.world_mut().resource_mut::<Schedules>();
     for (_, schedule) in schedules.iter_mut() {
         schedule.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
