@@ -70,7 +70,7 @@ fn landing_times(
         return lands;
     }
     for blow in blows.read() {
-        lands.insert(blow.at, motion.paced(motion.timings.lunge) / 2.0);
+        lands.insert(blow.at, motion.blow_lands());
     }
     for cast in casts.read().filter(|c| c.kind == ScrollKind::Fireball) {
         let flight = fireball_flight(cast.from, cast.at, &motion.timings);
@@ -122,9 +122,9 @@ fn float_numbers(
     motion: Res<Motion>,
     mut numbers: Query<(Entity, &mut FloatingNumber, &mut Transform, &mut TextColor)>,
 ) {
+    let (lifetime, rise) = (motion.timings.number, motion.timings.number_rise);
     for (entity, mut number, mut transform, mut colour) in &mut numbers {
         number.age += time.delta_secs();
-        let (lifetime, rise) = (motion.timings.number, motion.timings.number_rise);
         if number.age >= lifetime {
             commands.entity(entity).despawn();
             continue;

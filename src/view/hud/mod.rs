@@ -404,6 +404,15 @@ struct HpBar {
 }
 
 impl HpBar {
+    /// A bar at rest on `share`.
+    fn still_at(share: f32) -> Self {
+        Self {
+            from: share,
+            to: share,
+            ..default()
+        }
+    }
+
     /// Heads for `to`; a fall also flashes.
     fn head_for(&mut self, to: f32, timings: &AnimationData) {
         let now = self.drawn(timings);
@@ -448,17 +457,9 @@ fn show_hp(
     let numbers = (hero.hp, hero.max);
     let target = share(hero.hp, hero.max);
     let timings = &motion.timings;
-    let bar = bar.get_or_insert_with(|| HpBar {
-        from: target,
-        to: target,
-        ..default()
-    });
+    let bar = bar.get_or_insert_with(|| HpBar::still_at(target));
     if motion.reduce {
-        *bar = HpBar {
-            from: target,
-            to: target,
-            ..default()
-        };
+        *bar = HpBar::still_at(target);
     } else if bar.to != target {
         bar.head_for(target, timings);
     }

@@ -40,12 +40,13 @@ pub(super) fn start_glides(
     book: Res<SpriteBook>,
     mut animations: Query<&mut Animation>,
 ) {
+    if motion.reduce {
+        moves.clear();
+        return;
+    }
     let mut paths: BTreeMap<Entity, Vec<Moved>> = BTreeMap::new();
     for moved in moves.read() {
         paths.entry(moved.who).or_default().push(*moved);
-    }
-    if motion.reduce {
-        return;
     }
     let timings = &motion.timings;
     for (who, steps) in paths {
@@ -75,11 +76,12 @@ pub(super) fn start_lunges(
     book: Res<SpriteBook>,
     mut animations: Query<&mut Animation>,
 ) {
+    if motion.reduce {
+        blows.clear();
+        return;
+    }
     let timings = &motion.timings;
     for blow in blows.read() {
-        if motion.reduce {
-            continue;
-        }
         let length = motion.paced(timings.lunge);
         let (dx, dy) = (blow.at.x - blow.from.x, blow.at.y - blow.from.y);
         // The map's y runs down, the world's up.
@@ -94,7 +96,7 @@ pub(super) fn start_lunges(
             && blow.hit
         {
             let flash = motion.paced(timings.hit_flash);
-            target.flash = Some(Clock::delayed(length / 2.0, flash));
+            target.flash = Some(Clock::delayed(motion.blow_lands(), flash));
         }
     }
 }

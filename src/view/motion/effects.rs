@@ -82,7 +82,7 @@ pub(super) struct Fireball {
 #[derive(Component)]
 pub(super) struct ParalysisSign;
 
-/// A 1 x `long` art-pixel bar, for debris, bolts and fireballs.
+/// A plain rectangle of `colour`: a bit of rock, a stretch of bolt, a flash.
 fn bar(colour: Color, size: Vec2) -> Sprite {
     Sprite::from_color(colour, size)
 }
@@ -240,7 +240,6 @@ pub(super) fn play_spells(
     for cast in casts.read() {
         let path = [centre(cast.from), centre(cast.at)];
         let flash = flash_colour(cast.kind);
-        let tiles: Vec<Vec2> = cast.tiles.iter().map(|&p| centre(p)).collect();
         match cast.kind {
             ScrollKind::Fireball if !motion.reduce => {
                 let flight = fireball_flight(cast.from, cast.at, timings);
@@ -254,9 +253,23 @@ pub(super) fn play_spells(
                     seed_of(cast.at, 7),
                     timings.bolt,
                 );
-                spawn_flashes(&mut commands, &book, &tiles, flash, timings.burst);
+                spawn_flashes(
+                    &mut commands,
+                    &level,
+                    &book,
+                    &cast.tiles,
+                    flash,
+                    timings.burst,
+                );
             }
-            _ => spawn_flashes(&mut commands, &book, &tiles, flash, timings.burst),
+            _ => spawn_flashes(
+                &mut commands,
+                &level,
+                &book,
+                &cast.tiles,
+                flash,
+                timings.burst,
+            ),
         }
     }
 }
@@ -276,15 +289,17 @@ fn flash_colour(kind: ScrollKind) -> Color {
     }
 }
 
-/// A fading square of `colour` over each of `tiles` (world centres).
+/// A fading square of `colour` over each of `tiles`.
 fn spawn_flashes(
     commands: &mut Commands,
+    level: &Level,
     book: &SpriteBook,
-    tiles: &[Vec2],
+    tiles: &[Pos],
     colour: Color,
     length: f32,
 ) {
-    for at in tiles {
+    for &tile in tiles {
+        let at = tile_centre(tile, level.terrain.height(), book.tile_size);
         commands.spawn((
             Name::new("Spell flash"),
             Fx(Clock::new(length)),
@@ -411,10 +426,9 @@ pub(super) fn end_effects(
             held.release(crumble.at);
         }
         if let Some(fireball) = fireball {
-            let centre = |p: &Pos| tile_centre(*p, level.terrain.height(), book.tile_size);
-            let tiles: Vec<Vec2> = fireball.tiles.iter().map(centre).collect();
             let colour = flash_colour(ScrollKind::Fireball);
-            spawn_flashes(&mut commands, &book, &tiles, colour, motion.timings.burst);
+            let burst = motion.timings.burst;
+            spawn_flashes(&mut commands, &level, &book, &fireball.tiles, colour, burst);
         }
         commands.entity(entity).despawn();
     }

@@ -32,6 +32,11 @@ impl Motion {
     pub fn paced(&self, seconds: f32) -> f32 {
         seconds * self.pace
     }
+
+    /// When a blow struck now reaches its target: halfway through the lunge.
+    pub fn blow_lands(&self) -> f32 {
+        self.paced(self.timings.lunge) / 2.0
+    }
 }
 
 /// A path from where a thing was drawn through the tiles it stepped to.
