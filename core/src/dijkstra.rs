@@ -90,8 +90,25 @@ impl DijkstraMap {
         passable: impl Fn(Pos) -> bool,
         diagonal_ok: impl Fn(Pos, Dir) -> bool,
     ) {
-        self.dist.fill(UNREACHABLE);
-        self.queue.clear();
+        self.compute_within(goals, usize::MAX, passable, diagonal_ok);
+    }
+
+    /// [`DijkstraMap::compute`] that stops once `budget` tiles (goals
+    /// included) have a distance: the nearest ones, since the fill goes
+    /// outward a step at a time. Every tile it reaches has its true
+    /// distance, so `downhill` from one leads to a goal; the tiles beyond
+    /// read as unreachable. Returns how many tiles it reached.
+    ///
+    /// Its cost grows with the tiles reached, not with the map: a small
+    /// fill on the 600×600 hunt clears only what the last fill touched.
+    pub fn compute_within(
+        &mut self,
+        goals: impl IntoIterator<Item = Pos>,
+        budget: usize,
+        passable: impl Fn(Pos) -> bool,
+        diagonal_ok: impl Fn(Pos, Dir) -> bool,
+    ) -> usize {
+        self.forget();
         for goal in goals {
             if let Some(i) = self.index(goal)
                 && self.dist[i] != 0
@@ -120,10 +137,23 @@ impl DijkstraMap {
                 if dir.is_diagonal() && !diagonal_ok(next, opposite(dir)) {
                     continue;
                 }
+                if self.queue.len() >= budget {
+                    return self.queue.len();
+                }
                 self.dist[next_i] = next_d;
                 self.queue.push(next_i as u32);
             }
         }
+        self.queue.len()
+    }
+
+    /// Resets every distance the last fill or search set. Each one it set
+    /// went through the queue, so the queue lists them all.
+    fn forget(&mut self) {
+        for &i in &self.queue {
+            self.dist[i as usize] = UNREACHABLE;
+        }
+        self.queue.clear();
     }
 
     /// Searches outward from `from` and stops at the nearest tile where
@@ -146,9 +176,8 @@ impl DijkstraMap {
         if is_goal(from) {
             return None;
         }
-        self.dist.fill(UNREACHABLE);
+        self.forget();
         self.first.resize(self.dist.len(), 0);
-        self.queue.clear();
         self.dist[start] = 0;
         self.queue.push(start as u32);
         let mut head = 0;
@@ -206,6 +235,17 @@ impl DijkstraMap {
     /// following it from any reachable tile arrives at a goal in exactly
     /// `distance` steps.
     pub fn downhill(&self, from: Pos, diagonal_ok: impl Fn(Pos, Dir) -> bool) -> Option<Dir> {
+        self.downhill_onto(from, diagonal_ok, |_| true)
+    }
+
+    /// [`DijkstraMap::downhill`] onto a neighbour where `free(pos)` only:
+    /// a chaser steps around the others in its way, or waits behind them.
+    pub fn downhill_onto(
+        &self,
+        from: Pos,
+        diagonal_ok: impl Fn(Pos, Dir) -> bool,
+        free: impl Fn(Pos) -> bool,
+    ) -> Option<Dir> {
         let here = self.distance(from)?;
         let mut best: Option<(u32, Dir)> = None;
         for dir in Dir::ALL {
@@ -215,7 +255,7 @@ impl DijkstraMap {
             if d >= here || best.is_some_and(|(b, _)| d >= b) {
                 continue;
             }
-            if dir.is_diagonal() && !diagonal_ok(from, dir) {
+            if dir.is_diagonal() && !diagonal_ok(from, dir) || !free(from.step(dir)) {
                 continue;
             }
             best = Some((d, dir));
@@ -395,6 +435,50 @@ mod tests {
             assert_eq!(render(&reused), render(&fresh));
             assert_eq!(reused.dist, fresh.dist);
         }
+    }
+
+    #[test]
+    fn a_bounded_fill_reaches_the_nearest_tiles_with_their_true_distances() {
+        let cave = crate::mapgen::caves::generate(5, 80, 50).expect("valid size");
+        let t = &cave.terrain;
+        let full = fill(t, &[cave.start]);
+        let mut bounded = DijkstraMap::new(t.width(), t.height());
+        // A full fill first, so the bounded one must forget it.
+        bounded.compute([cave.start], |p| t.is_walkable(p), corner_rule(t));
+        let reached =
+            bounded.compute_within([cave.start], 200, |p| t.is_walkable(p), corner_rule(t));
+        assert_eq!(reached, 200);
+        let mut counted = 0;
+        let mut farthest = 0;
+        for (pos, _) in t.tiles().iter() {
+            if let Some(d) = bounded.distance(pos) {
+                assert_eq!(Some(d), full.distance(pos), "{pos:?}");
+                farthest = farthest.max(d);
+                counted += 1;
+            }
+        }
+        assert_eq!(counted, 200);
+        for (pos, _) in t.tiles().iter() {
+            if full.distance(pos).is_some_and(|d| d < farthest) {
+                assert!(bounded.distance(pos).is_some(), "{pos:?} is nearer");
+            }
+        }
+    }
+
+    #[test]
+    fn downhill_onto_steps_around_a_blocked_tile_or_waits() {
+        let t = Terrain::from_text("#######\n#.....#\n#.....#\n#######\n", 1);
+        let map = fill(&t, &[Pos::new(1, 1)]);
+        let from = Pos::new(3, 1);
+        // (2,1) and (2,2) are both a step from the goal; SW comes first.
+        assert_eq!(map.downhill(from, corner_rule(&t)), Some(Dir::SW));
+        let sw_blocked = |p: Pos| p != Pos::new(2, 2);
+        assert_eq!(
+            map.downhill_onto(from, corner_rule(&t), sw_blocked),
+            Some(Dir::W)
+        );
+        let both_blocked = |p: Pos| p != Pos::new(2, 1) && p != Pos::new(2, 2);
+        assert_eq!(map.downhill_onto(from, corner_rule(&t), both_blocked), None);
     }
 
     #[test]
