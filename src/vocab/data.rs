@@ -131,6 +131,9 @@ pub struct RulesData {
     pub fungi_per_level: usize,
     /// How many nodes a goblin's path search may expand each turn.
     pub goblin_search_budget: usize,
+    /// How many tiles nearest the hero the goblins' shared chase map may
+    /// reach each turn.
+    pub chase_map_budget: usize,
     /// Log lines vanish from the HUD after this many turns without news.
     pub log_fade_turns: u64,
     /// Turns a scroll of paralysis holds its target.
@@ -267,6 +270,7 @@ impl Default for RulesData {
             fungus_max_spreads: 5,
             fungi_per_level: 30,
             goblin_search_budget: 400,
+            chase_map_budget: 1200,
             log_fade_turns: 7,
             paralyze_turns: 5,
             lightning_damage: 14,
@@ -310,6 +314,7 @@ impl RulesData {
                 self.goblin_search_budget,
                 1..=1_000_000,
             ),
+            in_range("chase_map_budget", self.chase_map_budget, 1..=1_000_000),
             in_range("log_fade_turns", self.log_fade_turns, 1..=10_000),
             in_range("paralyze_turns", self.paralyze_turns, 0..=1000),
             in_range("lightning_damage", self.lightning_damage, DAMAGE),

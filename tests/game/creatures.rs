@@ -6,7 +6,7 @@ use std::path::Path;
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use gloomdelve::rules::creatures::{SearchCost, rebuild_occupancy};
+use gloomdelve::rules::creatures::{ChaseBy, SearchCost, rebuild_occupancy};
 use gloomdelve::vocab::components::Corpse;
 use gloomdelve::vocab::components::{Creature, FungusAi, GoblinAi, Health};
 use gloomdelve::vocab::components::{GridPos, Hero};
@@ -221,6 +221,7 @@ fn a_goblin_facing_an_unreachable_hero_stays_within_its_budget() {
     }
     let rules = RulesData {
         goblin_search_budget: 50,
+        chase_map_budget: 50,
         ..RulesData::default()
     };
     let mut app = app_on(&rows.join("\n"), Pos::new(3, 20), rules);
@@ -239,6 +240,38 @@ fn a_goblin_facing_an_unreachable_hero_stays_within_its_budget() {
         app.world().get::<GoblinAi>(goblin).unwrap().last_seen,
         Some(Pos::new(3, 20))
     );
+}
+
+/// Three goblins that see the hero from one side of a room, one behind
+/// another; returns the app, the goblins and the search cost of the turn.
+fn three_goblins_in_sight(chase_by: ChaseBy) -> (App, Vec<Entity>, SearchCost) {
+    let mut app = app_on(&open_map(20, 12), Pos::new(3, 5), RulesData::default());
+    app.insert_resource(chase_by);
+    let goblins: Vec<Entity> = [Pos::new(7, 5), Pos::new(8, 5), Pos::new(7, 3)]
+        .into_iter()
+        .map(|at| spawn(&mut app, "goblin", at))
+        .collect();
+    wait(&mut app, 1);
+    let cost = *app.world().resource::<SearchCost>();
+    (app, goblins, cost)
+}
+
+#[test]
+fn goblins_on_the_heros_trail_share_one_map_and_each_closes_in() {
+    let (app, goblins, shared) = three_goblins_in_sight(ChaseBy::SharedMap);
+    let hero = Pos::new(3, 5);
+    let before = [Pos::new(7, 5), Pos::new(8, 5), Pos::new(7, 3)];
+    for (goblin, from) in goblins.iter().zip(before) {
+        let now = pos_of(&app, *goblin);
+        assert_eq!(
+            now.chebyshev(hero),
+            from.chebyshev(hero) - 1,
+            "{from:?} went to {now:?}"
+        );
+    }
+    assert_eq!(shared.total, shared.most_by_one, "one fill for all three");
+    let (_, _, own) = three_goblins_in_sight(ChaseBy::OwnSearch);
+    assert!(own.total > own.most_by_one, "three searches: {own:?}");
 }
 
 #[test]

@@ -12,7 +12,7 @@ use crate::vocab::components::{
 use crate::vocab::resources::NextCreatureId;
 
 use crate::rules::combat::Actors;
-use crate::rules::creatures::{Paths, SearchCost, spawn_creature};
+use crate::rules::creatures::{ChaseBy, ChaseMap, Paths, SearchCost, spawn_creature};
 use crate::vocab::components::Hero;
 use crate::vocab::game::NewGame;
 use crate::vocab::messages::TurnTaken;
@@ -166,11 +166,15 @@ fn goblins_act(
     hero: Single<Entity, With<Hero>>,
     mut cost: ResMut<SearchCost>,
     mut paths: ResMut<Paths>,
+    mut chase: ResMut<ChaseMap>,
+    chase_by: Res<ChaseBy>,
     mut goblins: Query<(Entity, &CreatureId, &Speed, &Sees, &mut GoblinAi)>,
 ) {
     let hero = *hero;
     *cost = SearchCost::default();
-    let budget = new_game.rules.goblin_search_budget;
+    chase.toward = None;
+    let rules = &new_game.rules;
+    let budget = rules.goblin_search_budget;
     let order = turn_order(goblins.iter().map(|(e, id, speed, ..)| (e, id, speed)));
     for entity in order {
         let Some((at, hero_at)) = positions(&actors, entity, hero) else {
@@ -192,16 +196,21 @@ fn goblins_act(
         }
         match goblin.last_seen {
             Some(target) if target != at => {
-                if !walk_towards(
-                    &mut actors,
-                    &mut paths.0,
-                    &mut cost,
-                    entity,
-                    at,
-                    target,
-                    budget,
-                ) && !sees_hero
-                {
+                let on_trail = if target == hero_at && *chase_by == ChaseBy::SharedMap {
+                    chase.fill(&actors, &mut cost, hero_at, rules.chase_map_budget);
+                    chase.step(&mut actors, entity, at)
+                } else {
+                    walk_towards(
+                        &mut actors,
+                        &mut paths.0,
+                        &mut cost,
+                        entity,
+                        at,
+                        target,
+                        budget,
+                    )
+                };
+                if !on_trail && !sees_hero {
                     goblin.last_seen = None;
                 }
             }
@@ -236,4 +245,45 @@ fn walk_towards(
     };
     actors.try_move(entity, first);
     true
+}
+
+impl ChaseMap {
+    /// Fills the steps to `hero_at` over the `budget` tiles nearest it, on
+    /// ground creatures may enter and under the hero's corner rule, unless
+    /// this turn's map already leads there. The fill ignores creatures:
+    /// [`ChaseMap::step`] goes around them.
+    fn fill(&mut self, actors: &Actors, cost: &mut SearchCost, hero_at: Pos, budget: usize) {
+        if self.toward == Some(hero_at) {
+            return;
+        }
+        let terrain = &actors.level.terrain;
+        let reached = self.steps.compute_within(
+            [hero_at],
+            budget,
+            |p| terrain.admits_creatures(p),
+            |from, dir| terrain.can_step(from, dir),
+        );
+        self.toward = Some(hero_at);
+        cost.most_by_one = cost.most_by_one.max(reached);
+        cost.total += reached;
+    }
+
+    /// Takes a step nearer the hero onto a free tile, or waits when others
+    /// fill every such tile. False when the map does not reach `from`: the
+    /// hero is too far away to follow.
+    fn step(&self, actors: &mut Actors, entity: Entity, from: Pos) -> bool {
+        if self.steps.distance(from).is_none() {
+            return false;
+        }
+        let terrain = &actors.level.terrain;
+        let downhill = self.steps.downhill_onto(
+            from,
+            |at, dir| terrain.can_step(at, dir),
+            |p| actors.occupancy.is_free(p),
+        );
+        if let Some(dir) = downhill {
+            actors.try_move(entity, from.step(dir));
+        }
+        true
+    }
 }

@@ -5,6 +5,7 @@ pub(crate) mod ai;
 use bevy::prelude::*;
 
 use crate::vocab::components::{Harmless, Immobile};
+use gloomdelve_core::dijkstra::DijkstraMap;
 use gloomdelve_core::path::PathFinder;
 use gloomdelve_core::{GameRng, Pos};
 
@@ -45,11 +46,34 @@ pub struct SearchCost {
 #[derive(Resource, Debug, Clone)]
 pub struct Paths(pub PathFinder);
 
+/// How goblins find their way to the hero they see.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum ChaseBy {
+    /// One map of the steps to the hero, filled once a turn and shared by
+    /// every goblin on the hero's trail (Brogue's way).
+    #[default]
+    SharedMap,
+    /// Each goblin's own A* search, as before the shared map: kept so the
+    /// turn benchmark can measure the two side by side.
+    OwnSearch,
+}
+
+/// The steps to the hero's tile from the tiles nearest it, filled at most
+/// once a turn, when the first goblin on the hero's trail acts.
+#[derive(Resource, Debug, Clone)]
+pub struct ChaseMap {
+    pub(crate) steps: DijkstraMap,
+    /// The hero's tile the map was filled for this turn, if it was.
+    pub(crate) toward: Option<Pos>,
+}
+
 fn prepare_paths(mut commands: Commands, level: Res<Level>) {
-    commands.insert_resource(Paths(PathFinder::for_map(
-        level.terrain.width(),
-        level.terrain.height(),
-    )));
+    let (width, height) = (level.terrain.width(), level.terrain.height());
+    commands.insert_resource(Paths(PathFinder::for_map(width, height)));
+    commands.insert_resource(ChaseMap {
+        steps: DijkstraMap::new(width, height),
+        toward: None,
+    });
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -57,6 +81,7 @@ pub(super) fn plugin(app: &mut App) {
     app.reset_on_new_game::<Occupancy>();
     app.remove_on_new_game::<RulesRng>();
     app.init_resource::<SearchCost>();
+    app.init_resource::<ChaseBy>();
     app.add_systems(
         OnEnter(Screen::Playing),
         (
