@@ -101,6 +101,10 @@ fn texture_index(book: &SpriteBook, tile: Tile) -> TileTextureIndex {
     TileTextureIndex(book.cell(tile.sprite_name()).map_or(0, |(_, index)| index))
 }
 
+/// Spawns the terrain tilemap with a tile for each place the hero knows.
+/// An unknown place has no tile: it would be drawn black on the black
+/// clear colour, so [`tint_by_sight`] spawns it on first sight. On the
+/// 600×600 hunt that keeps the tiles to what the hero has explored.
 fn spawn_terrain_map(
     mut commands: Commands,
     level: Res<Level>,
@@ -123,18 +127,15 @@ fn spawn_terrain_map(
         ))
         .id();
     let mut storage = TileStorage::empty(size);
-    for (pos, tile) in terrain.tiles().iter() {
-        let at = tile_pos(pos, terrain.height());
-        let entity = commands
-            .spawn(TileBundle {
-                position: at,
-                tilemap_id: TilemapId(map),
-                texture_index: texture_index(&book, *tile),
-                color: TileColor(fog_colour(sight.seen(pos))),
-                ..default()
-            })
-            .id();
-        storage.set(&at, entity);
+    let mut new_tiles = NewTiles {
+        commands: &mut commands,
+        map,
+        storage: &mut storage,
+        level: &level,
+        book: &book,
+    };
+    for (pos, _) in terrain.tiles().iter() {
+        new_tiles.spawn_if_known(pos, sight.seen(pos));
     }
     let tile_size = TilemapTileSize::new(book.tile_size, book.tile_size);
     commands.entity(map).insert(TilemapBundle {
@@ -147,6 +148,37 @@ fn spawn_terrain_map(
         ..default()
     });
     info!("{READY_LINE}: {}x{} tiles", size.x, size.y);
+}
+
+/// What spawning a tile entity into the terrain map needs.
+struct NewTiles<'a, 'w, 's> {
+    commands: &'a mut Commands<'w, 's>,
+    map: Entity,
+    storage: &'a mut TileStorage,
+    level: &'a Level,
+    book: &'a SpriteBook,
+}
+
+impl NewTiles<'_, '_, '_> {
+    /// Spawns the tile at `pos`, drawn as its terrain under `seen`, unless
+    /// the hero has never seen it.
+    fn spawn_if_known(&mut self, pos: Pos, seen: Seen) {
+        if seen == Seen::Unseen {
+            return;
+        }
+        let at = tile_pos(pos, self.level.terrain.height());
+        let entity = self
+            .commands
+            .spawn(TileBundle {
+                position: at,
+                tilemap_id: TilemapId(self.map),
+                texture_index: texture_index(self.book, self.level.terrain.tile(pos)),
+                color: TileColor(fog_colour(seen)),
+                ..default()
+            })
+            .id();
+        self.storage.set(&at, entity);
+    }
 }
 
 /// Tiles whose new look waits for an animation: a wall that crumbles shows
@@ -247,23 +279,35 @@ fn redraw_released_tiles(
 }
 
 /// Re-tints only the tiles whose sight state changed, and only when the
-/// colour really differs (`TileColor` has no `PartialEq`).
+/// colour really differs (`TileColor` has no `PartialEq`); spawns the tiles
+/// seen for the first time.
 pub fn tint_by_sight(
+    mut commands: Commands,
     mut changes: MessageReader<SightChanged>,
     level: Res<Level>,
     sight: Res<Sight>,
-    maps: Query<&TileStorage, With<TerrainMap>>,
+    book: Res<SpriteBook>,
+    mut maps: Query<(Entity, &mut TileStorage), With<TerrainMap>>,
     mut tiles: Query<&mut TileColor>,
 ) {
-    let Ok(storage) = maps.single() else {
+    let Ok((map, mut storage)) = maps.single_mut() else {
         changes.clear();
         return;
     };
     for pos in changes.read().flat_map(|c| c.0.iter()) {
-        let wanted = fog_colour(sight.seen(*pos));
-        let Some(entity) = tile_entity(storage, *pos, &level) else {
+        let seen = sight.seen(*pos);
+        let Some(entity) = tile_entity(&storage, *pos, &level) else {
+            NewTiles {
+                commands: &mut commands,
+                map,
+                storage: &mut storage,
+                level: &level,
+                book: &book,
+            }
+            .spawn_if_known(*pos, seen);
             continue;
         };
+        let wanted = fog_colour(seen);
         if let Ok(mut colour) = tiles.get_mut(entity)
             && colour.0 != wanted
         {

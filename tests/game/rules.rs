@@ -446,11 +446,12 @@ fn a_creature_sees_the_hero_exactly_when_the_hero_sees_it_within_its_range() {
 
 mod tiles_touched {
     use bevy::prelude::*;
-    use bevy_ecs_tilemap::prelude::TileColor;
+    use bevy_ecs_tilemap::prelude::{TileColor, TilePos};
     use gloomdelve::view::tilemap::tile_sync_plugin;
     use gloomdelve::vocab::components::FogRule;
     use gloomdelve::vocab::components::GridPos;
     use gloomdelve::vocab::resources::Level;
+    use gloomdelve::vocab::resources::{Seen, Sight};
     use gloomdelve_core::Dir;
     use gloomdelve_core::mapgen::caves;
 
@@ -466,6 +467,18 @@ mod tiles_touched {
         touched.0 = changed.iter().count();
     }
 
+    /// How many tiles the hero has seen or remembers.
+    fn known_tiles(app: &App) -> usize {
+        let sight = app.world().resource::<Sight>();
+        let level = app.world().resource::<Level>();
+        level
+            .terrain
+            .tiles()
+            .iter()
+            .filter(|(p, _)| sight.seen(*p) != Seen::Unseen)
+            .count()
+    }
+
     #[test]
     fn a_turn_on_a_600_by_600_level_touches_only_hundreds_of_tiles() {
         let cave = caves::generate(3, 600, 600).unwrap();
@@ -479,10 +492,12 @@ mod tiles_touched {
             start: cave.start,
         });
         let mut app = start_playing(app);
+        let known = known_tiles(&app);
+        assert!(known > 0 && known < 1000, "the hero knows {known} tiles");
         assert_eq!(
             app.world().resource::<Touched>().0,
-            360_000,
-            "every tile is new on the first frame"
+            known,
+            "only the tiles the hero knows are spawned on the first frame"
         );
         app.update();
         assert_eq!(
@@ -503,6 +518,10 @@ mod tiles_touched {
             touched <= 500,
             "a step touched {touched} tiles; it should be the hundreds at most"
         );
+        let mut tiles = app.world_mut().query::<&TilePos>();
+        let spawned = tiles.iter(app.world()).count();
+        assert!(known_tiles(&app) > known, "the step showed new tiles");
+        assert_eq!(spawned, known_tiles(&app), "a tile for each known place");
     }
 
     fn visibility(app: &App, entity: Entity) -> Visibility {
