@@ -3,7 +3,8 @@
 //! all its enemies. Each world is played from a fresh game for 2,000 timed
 //! turns by three players: the bot; a hero that always waits, the baseline
 //! the ratios are taken against; and no action at all (`App::update` with no
-//! turn). Each player's run is made five times; the same seed gives the
+//! turn), also on Bevy's multi-threaded executor as before issue 21; and a
+//! bare `MinimalPlugins` app's update, the floor. Each player's run is made five times; the same seed gives the
 //! same game (checked), so turn `k` is the same work every time, and each
 //! turn's fastest time of the five is its cost with most of a shared
 //! machine's noise taken out. Printed: updates per second from those
@@ -175,6 +176,9 @@ enum Player {
     /// No action at all: `App::update` runs its schedules but no turn
     /// passes, the floor any turn pays.
     Idle,
+    /// [`Player::Idle`] with every schedule on Bevy's multi-threaded
+    /// executor, as the headless app ran before issue 21: the comparison.
+    IdleOnThreads,
 }
 
 impl Player {
@@ -182,8 +186,20 @@ impl Player {
         match self {
             Player::Bot => Some(bot::choose(world)),
             Player::Waiter => Some(Action::Wait),
-            Player::Idle => None,
+            Player::Idle | Player::IdleOnThreads => None,
         }
+    }
+
+    /// Opens a game on `place` set up for this player.
+    fn open(self, place: Place, seed: u64) -> App {
+        let mut app = place.open(seed);
+        if matches!(self, Player::IdleOnThreads) {
+            let mut schedules = app.world_mut().resource_mut::<Schedules>();
+            for (_, schedule) in schedules.iter_mut() {
+                schedule.set_executor(bevy::ecs::schedule::MultiThreadedExecutor::new());
+            }
+        }
+        app
     }
 }
 
@@ -213,11 +229,11 @@ struct Scene {
 }
 
 impl Scene {
-    fn new(place: Place) -> Self {
+    fn new(place: Place, player: Player) -> Self {
         Self {
             place,
             seed: FIRST_SEED,
-            app: place.open(FIRST_SEED),
+            app: player.open(place, FIRST_SEED),
             reopened: 0,
         }
     }
@@ -240,15 +256,15 @@ impl Scene {
         };
         if !self.place.still_here(&self.app) {
             times.left = true;
-            self.reopen();
+            self.reopen(player);
         }
         times
     }
 
-    fn reopen(&mut self) {
+    fn reopen(&mut self, player: Player) {
         self.seed += 1;
         self.reopened += 1;
-        self.app = self.place.open(self.seed);
+        self.app = player.open(self.place, self.seed);
     }
 }
 
@@ -261,7 +277,7 @@ struct Run {
 /// Plays [`TURNS`] timed turns of a fresh game on `place`; returns them
 /// with the final state's hash.
 fn play_run(place: Place, player: Player) -> (Run, String) {
-    let mut scene = Scene::new(place);
+    let mut scene = Scene::new(place, player);
     let turns = (0..TURNS).map(|_| scene.play(player)).collect();
     let hash = format!(
         "{} at turn {}",
@@ -369,7 +385,11 @@ fn spread_rows(place: Place, turns: &[TurnTimes], timing: &str) -> Vec<String> {
 }
 
 fn throughput_row(place: Place, player: &str, runs: &[Run], baseline: Duration) -> String {
-    let total = fastest_total(runs);
+    total_row(place, player, fastest_total(runs), baseline)
+}
+
+/// A table row for [`TURNS`] updates that took `total` at their fastest.
+fn total_row(place: Place, player: &str, total: Duration, baseline: Duration) -> String {
     format!(
         "| {} | {player} | {:.0} | {:.3} | {:.2}× |",
         place.name(),
@@ -404,21 +424,57 @@ fn note(place: Place, bot: &[Run]) -> String {
     )
 }
 
-fn measure(place: Place) -> Report {
+/// The fastest of [`REPEATS`] runs of [`TURNS`] updates of a bare app
+/// (`MinimalPlugins` and states, on one thread, no game): the least an
+/// update can cost, which an idle game's update is measured against.
+fn bare_app_updates() -> Duration {
+    let mut fastest = vec![Duration::MAX; TURNS];
+    for _ in 0..REPEATS {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
+        gloomdelve::sim::run_on_one_thread(&mut app);
+        app.update();
+        for best in &mut fastest {
+            let start = Instant::now();
+            app.update();
+            *best = (*best).min(start.elapsed());
+        }
+    }
+    fastest.iter().sum()
+}
+
+fn measure(place: Place, bare: Duration) -> Report {
     let bot = repeated_runs(place, Player::Bot);
     let wait = repeated_runs(place, Player::Waiter);
     let idle = repeated_runs(place, Player::Idle);
+    let idle_on_threads = repeated_runs(place, Player::IdleOnThreads);
     let baseline = fastest_total(&wait);
     let mut spread = spread_rows(place, &fastest_per_turn(&bot), "fastest of 5");
     spread.extend(spread_rows(place, &bot[0].turns, "first run"));
+    let (idle, on_threads) = (fastest_total(&idle), fastest_total(&idle_on_threads));
+    let idle_note = format!(
+        "{}: an idle update costs {:.1}× a bare app's on one thread, {:.1}× on Bevy's \
+         threads (one thread / threads = {:.2})",
+        place.name(),
+        idle.as_secs_f64() / bare.as_secs_f64(),
+        on_threads.as_secs_f64() / bare.as_secs_f64(),
+        idle.as_secs_f64() / on_threads.as_secs_f64(),
+    );
     Report {
         throughput: vec![
             throughput_row(place, "bot", &bot, baseline),
             throughput_row(place, "wait", &wait, baseline),
-            throughput_row(place, "idle update, no turn", &idle, baseline),
+            total_row(place, "idle update, no turn", idle, baseline),
+            total_row(
+                place,
+                "idle update, on threads (before)",
+                on_threads,
+                baseline,
+            ),
+            total_row(place, "bare MinimalPlugins app (floor)", bare, baseline),
         ],
         spread,
-        note: note(place, &bot),
+        note: format!("{}\n{idle_note}", note(place, &bot)),
     }
 }
 
@@ -429,7 +485,11 @@ fn print_table(header: &str, rows: impl Iterator<Item = String>) {
 }
 
 fn main() {
-    let reports: Vec<Report> = Place::ALL.into_iter().map(measure).collect();
+    let bare = bare_app_updates();
+    let reports: Vec<Report> = Place::ALL
+        .into_iter()
+        .map(|place| measure(place, bare))
+        .collect();
     print_table(
         "| world | player | updates/s | ms per turn (mean) | vs wait |",
         reports.iter().flat_map(|r| r.throughput.clone()),

@@ -153,11 +153,21 @@ fn median_ms(total: u32, chase: Chase) -> f64 {
 
 /// With `TURN_PROFILE=N` set, plays 2,000 turns with N creatures left
 /// alone and prints nothing: a run for `perf record` to look inside.
+/// `TURN_PROFILE=idle` runs 200,000 updates with no turn instead.
 fn profile_from_env() -> bool {
     let Some(total) = std::env::var("TURN_PROFILE").ok() else {
         return false;
     };
-    let total = total.parse().expect("TURN_PROFILE is a creature count");
+    if total == "idle" {
+        let mut app = game_with(30, ChaseBy::SharedMap);
+        for _ in 0..200_000 {
+            app.update();
+        }
+        return true;
+    }
+    let total = total
+        .parse()
+        .expect("TURN_PROFILE is a creature count or idle");
     let mut app = game_with(total, ChaseBy::SharedMap);
     for _ in 0..2000 {
         one_turn(&mut app);
