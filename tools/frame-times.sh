@@ -8,6 +8,8 @@
 #
 #   tools/frame-times.sh [path/to/gloomdelve] [seed] [turns]
 set -euo pipefail
+# shellcheck source=tools/xvfb-lib.sh
+. "$(dirname "$0")/xvfb-lib.sh"
 bin=${1:-target/release/gloomdelve}
 seed=${2:-3}
 turns=${3:-500}
@@ -15,13 +17,6 @@ work=$(mktemp -d)
 [ -n "${KEEP_LOGS:-}" ] || trap 'rm -rf "$work"' EXIT; echo "logs in $work" >&2
 
 "$bin" sim --seed "$seed" --turns "$turns" --record "$work/fight.ron" > /dev/null
-
-# A free X display number.
-free_display() {
-    local n=90
-    while [ -e "/tmp/.X$n-lock" ]; do n=$((n + 1)); done
-    echo "$n"
-}
 
 # Plays the replay with `reduce_motion` set to $1, logs to $2; idles 12 s
 # after it ends. Its own Xvfb, so that killing the game kills nothing else.
@@ -45,18 +40,6 @@ play() {
     wait "$game" 2> /dev/null || true
     kill "$server" 2> /dev/null || true
     wait "$server" 2> /dev/null || true
-}
-
-# The median of the frame times (ms) logged between the lines matching $2
-# and $3 in log $1, skipping the first two seconds after the start line.
-median_between() {
-    awk -v from="$2" -v to="$3" '
-        $0 ~ from { on = 1; skip = 2; next }
-        $0 ~ to { on = 0 }
-        on && /frame_time/ {
-            if (skip > 0) { skip--; next }
-            for (i = 1; i <= NF; i++) if ($i ~ /^[0-9.]+ms$/) { sub(/ms/, "", $i); print $i; break }
-        }' "$1" | sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "none" }'
 }
 
 play false "$work/animated.log"
