@@ -2,6 +2,8 @@
 //! zooms between ×2, ×3 and ×4. It frames the map in the part of the
 //! window the HUD leaves free, so nothing of the map hides under a panel.
 
+use bevy::diagnostic::FrameCount;
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 use crate::vocab::components::{GridPos, Hero};
@@ -86,6 +88,19 @@ pub(super) fn plugin(app: &mut App) {
                 .after(bevy::transform::TransformSystems::Propagate)
                 .run_if(in_state(Screen::Playing)),
         );
+        app.add_systems(Update, report_keys.run_if(in_state(Screen::Playing)));
+    }
+}
+
+/// The start of the line the probe logs for each key pressed, followed by
+/// the frame (`FrameCount`) the game read it on.
+pub const KEY_PROBE_LINE: &str = "key probe: pressed on frame";
+
+/// Logs each key press with the frame it arrived on, so a test can count
+/// the frames from a key to what it shows.
+fn report_keys(mut keys: MessageReader<KeyboardInput>, frame: Res<FrameCount>) {
+    for _ in keys.read().filter(|key| key.state.is_pressed()) {
+        info!("{KEY_PROBE_LINE} {}", frame.0);
     }
 }
 
@@ -96,9 +111,11 @@ pub const LAYOUT_PROBE_VAR: &str = "GLOOMDELVE_LAYOUT_PROBE";
 pub const LAYOUT_PROBE_LINE: &str = "layout probe:";
 
 /// Logs "layout probe: window W H free TOP BOTTOM hero LEFT TOP RIGHT BOTTOM
-/// at X Y" whenever a number in it changes: logical pixels, then where the
-/// hero is drawn in the world, which a glide puts between two tiles.
+/// at X Y frame N" whenever a number before the frame changes: logical
+/// pixels, then where the hero is drawn in the world, which a glide puts
+/// between two tiles, then the frame (`FrameCount`) that drew it.
 fn report_layout(
+    frame: Res<FrameCount>,
     area: Res<PlayArea>,
     book: Res<SpriteBook>,
     hero: Single<&GlobalTransform, With<Hero>>,
@@ -131,7 +148,7 @@ fn report_layout(
         hero.translation().y
     );
     if *last != line {
-        info!("{line}");
+        info!("{line} frame {}", frame.0);
         *last = line;
     }
 }

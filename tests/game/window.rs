@@ -1891,3 +1891,64 @@ fn the_title_with_sixty_thousand_config_problems_fits_800_by_600_and_answers_key
         "the bad settings are kept"
     );
 }
+
+/// The frame a probe line was logged on: the number after "frame".
+fn frame_of(line: &str) -> Option<u64> {
+    let (_, after) = line.rsplit_once("frame ")?;
+    after.trim().parse().ok()
+}
+
+#[test]
+fn a_key_shows_the_hero_on_the_new_tile_within_two_frames_and_the_camera_keeps_up() {
+    if skip_without_display_tools("a_key_shows_the_hero_on_the_new_tile_within_two_frames") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let session = Session::start_with("key-to-screen", true, |_| {});
+    let cave = first_level();
+    let (dir, key) = three_clear_steps(&cave.terrain, cave.start);
+    let before = latest_layout(&session.game);
+    let (x0, y0) = drawn_at(&before);
+    session.press(key);
+    std::thread::sleep(Duration::from_secs(2));
+    let lines: Vec<String> = std::iter::from_fn(|| session.game.lines.try_recv().ok()).collect();
+    let pressed = lines
+        .iter()
+        .find(|l| l.contains(gloomdelve::view::camera::KEY_PROBE_LINE))
+        .and_then(|l| frame_of(l))
+        .expect("the probe logs the key");
+    let tile = 8.0;
+    let (dx, dy) = dir.delta();
+    let (x1, y1) = (x0 + tile * dx as f64, y0 - tile * dy as f64);
+    let layouts: Vec<(Vec<f64>, u64)> = lines
+        .iter()
+        .filter(|l| l.contains(gloomdelve::view::camera::LAYOUT_PROBE_LINE))
+        .filter_map(|l| {
+            let numbers = l
+                .split_whitespace()
+                .filter_map(|w| w.parse::<f64>().ok())
+                .collect();
+            Some((numbers, frame_of(l)?))
+        })
+        .collect();
+    let nearer_the_new_tile = |(x, y): (f64, f64)| (x - x1).hypot(y - y1) < (x - x0).hypot(y - y0);
+    let shown = layouts
+        .iter()
+        .find(|(numbers, _)| nearer_the_new_tile(drawn_at(numbers)))
+        .map(|(_, frame)| *frame)
+        .unwrap_or_else(|| panic!("the hero never reached the new tile: {lines:#?}"));
+    eprintln!("key read on frame {pressed}, hero on the new tile on frame {shown}");
+    assert!(
+        shown >= pressed && shown - pressed <= 2,
+        "the key came on frame {pressed}, the new tile showed on frame {shown}"
+    );
+    // The camera follows the drawn hero in the same frame: on screen the
+    // hero never moves while the world under it glides.
+    for (numbers, frame) in &layouts {
+        assert_eq!(
+            numbers[4..8],
+            before[4..8],
+            "frame {frame}: the hero moved on screen, so the camera lagged"
+        );
+    }
+}
