@@ -1389,9 +1389,10 @@ fn the_hero_is_never_drawn_under_the_hud_even_at_the_corners_of_the_map() {
             bottom,
             _drawn_x,
             _drawn_y,
+            _frame,
         ] = numbers[..]
         else {
-            panic!("a layout line of ten numbers: {numbers:?}");
+            panic!("a layout line of eleven numbers: {numbers:?}");
         };
         eprintln!(
             "corner {corner:?}: window {width}x{height}, free {free_top}..{free_bottom}, hero {left},{top}..{right},{bottom}"
