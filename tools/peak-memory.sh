@@ -7,16 +7,12 @@
 #
 #   tools/peak-memory.sh [path/to/gloomdelve] [seed]
 set -euo pipefail
+# shellcheck source=tools/xvfb-lib.sh
+. "$(dirname "$0")/xvfb-lib.sh"
 bin=${1:-target/release/gloomdelve}
 seed=${2:-1}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-
-free_display() {
-    local n=90
-    while [ -e "/tmp/.X$n-lock" ]; do n=$((n + 1)); done
-    echo "$n"
-}
 
 # Plays mode $1 and prints its peak RSS in kB.
 peak_kb() {

@@ -1262,13 +1262,18 @@ fn corner_tiles(terrain: &Terrain) -> Vec<Pos> {
 /// look, oldest first: one for each frame on which one of them changed.
 fn layouts_since(game: &Game) -> Vec<Vec<f64>> {
     std::iter::from_fn(|| game.lines.try_recv().ok())
-        .filter(|l| l.contains(gloomdelve::view::camera::LAYOUT_PROBE_LINE))
-        .map(|line| {
+        .filter_map(|line| layout_numbers(&line))
+        .collect()
+}
+
+/// The numbers of a layout probe line, or `None` for any other line.
+fn layout_numbers(line: &str) -> Option<Vec<f64>> {
+    line.contains(gloomdelve::view::camera::LAYOUT_PROBE_LINE)
+        .then(|| {
             line.split_whitespace()
                 .filter_map(|word| word.parse::<f64>().ok())
                 .collect()
         })
-        .collect()
 }
 
 /// The numbers of the newest layout probe line the game has logged.
@@ -1923,14 +1928,7 @@ fn a_key_shows_the_hero_on_the_new_tile_within_two_frames_and_the_camera_keeps_u
     let (x1, y1) = (x0 + tile * dx as f64, y0 - tile * dy as f64);
     let layouts: Vec<(Vec<f64>, u64)> = lines
         .iter()
-        .filter(|l| l.contains(gloomdelve::view::camera::LAYOUT_PROBE_LINE))
-        .filter_map(|l| {
-            let numbers = l
-                .split_whitespace()
-                .filter_map(|w| w.parse::<f64>().ok())
-                .collect();
-            Some((numbers, frame_of(l)?))
-        })
+        .filter_map(|l| Some((layout_numbers(l)?, frame_of(l)?)))
         .collect();
     let nearer_the_new_tile = |(x, y): (f64, f64)| (x - x1).hypot(y - y1) < (x - x0).hypot(y - y0);
     let shown = layouts

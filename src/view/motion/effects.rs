@@ -240,37 +240,24 @@ pub(super) fn play_spells(
     for cast in casts.read() {
         let path = [centre(cast.from), centre(cast.at)];
         let flash = flash_colour(cast.kind);
-        match cast.kind {
-            ScrollKind::Fireball if !motion.reduce => {
-                let flight = fireball_flight(cast.from, cast.at, timings);
-                spawn_fireball(&mut commands, &book, path, cast.tiles.clone(), flight);
-            }
-            ScrollKind::Lightning if !motion.reduce => {
-                spawn_bolt(
-                    &mut commands,
-                    &book,
-                    path,
-                    seed_of(cast.at, 7),
-                    timings.bolt,
-                );
-                spawn_flashes(
-                    &mut commands,
-                    &level,
-                    &book,
-                    &cast.tiles,
-                    flash,
-                    timings.burst,
-                );
-            }
-            _ => spawn_flashes(
-                &mut commands,
-                &level,
-                &book,
-                &cast.tiles,
-                flash,
-                timings.burst,
-            ),
+        if cast.kind == ScrollKind::Fireball && !motion.reduce {
+            // The burst's flashes come with the fireball, once it lands.
+            let flight = fireball_flight(cast.from, cast.at, timings);
+            spawn_fireball(&mut commands, &book, path, cast.tiles.clone(), flight);
+            continue;
         }
+        if cast.kind == ScrollKind::Lightning && !motion.reduce {
+            let seed = seed_of(cast.at, 7);
+            spawn_bolt(&mut commands, &book, path, seed, timings.bolt);
+        }
+        spawn_flashes(
+            &mut commands,
+            &level,
+            &book,
+            &cast.tiles,
+            flash,
+            timings.burst,
+        );
     }
 }
 
