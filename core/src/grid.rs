@@ -17,12 +17,14 @@ impl Pos {
     }
 
     /// The neighbouring position one step in `dir`.
+    #[inline]
     pub fn step(self, dir: Dir) -> Self {
         let (dx, dy) = dir.delta();
         Self::new(self.x + dx, self.y + dy)
     }
 
     /// Chebyshev distance: the number of king moves between two tiles.
+    #[inline]
     pub fn chebyshev(self, other: Pos) -> i32 {
         (self.x - other.x).abs().max((self.y - other.y).abs())
     }
@@ -55,6 +57,7 @@ impl Dir {
     pub const ORTHOGONAL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
 
     /// The `(dx, dy)` of one step.
+    #[inline]
     pub const fn delta(self) -> (i32, i32) {
         match self {
             Dir::N => (0, -1),
@@ -68,6 +71,7 @@ impl Dir {
         }
     }
 
+    #[inline]
     pub const fn is_diagonal(self) -> bool {
         let (dx, dy) = self.delta();
         dx != 0 && dy != 0
@@ -75,6 +79,7 @@ impl Dir {
 
     /// For a diagonal, its horizontal and vertical parts (NE gives E and N).
     /// An orthogonal direction returns itself twice.
+    #[inline]
     pub const fn components(self) -> (Dir, Dir) {
         match self {
             Dir::NE => (Dir::E, Dir::N),

@@ -16,6 +16,7 @@ impl GameRng {
 
     /// A uniform integer in `low..high`; returns `low` when the range is
     /// empty instead of panicking as `random_range(0..0)` would.
+    #[inline]
     pub fn range(&mut self, low: i32, high: i32) -> i32 {
         if high <= low {
             low
@@ -25,10 +26,12 @@ impl GameRng {
     }
 
     /// True with probability `p` (clamped to 0..=1).
+    #[inline]
     pub fn chance(&mut self, p: f64) -> bool {
         self.0.random_bool(p.clamp(0.0, 1.0))
     }
 
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
     }

@@ -58,16 +58,19 @@ impl Terrain {
     }
 
     /// The tile at `pos`; outside the map reads as deep rock.
+    #[inline]
     pub fn tile(&self, pos: Pos) -> Tile {
         self.tiles.get(pos).copied().unwrap_or(Tile::DeepRock)
     }
 
+    #[inline]
     pub fn is_walkable(&self, pos: Pos) -> bool {
         self.tile(pos).is_walkable()
     }
 
     /// Walkable ground a creature other than the hero may enter: anything
     /// walkable but the narrow tunnels.
+    #[inline]
     pub fn admits_creatures(&self, pos: Pos) -> bool {
         let tile = self.tile(pos);
         tile.is_walkable() && tile != Tile::Tunnel
@@ -82,6 +85,7 @@ impl Terrain {
 
     /// Where a step from `from` in `dir` lands, if it is a move (not a
     /// dig nor blocked): the one legal-step rule for walkers and maps.
+    #[inline]
     pub fn step_to(&self, from: Pos, dir: Dir) -> Option<Pos> {
         match self.bump(from, dir) {
             Bump::Move(to) => Some(to),
@@ -90,11 +94,13 @@ impl Terrain {
     }
 
     /// Whether a step from `from` in `dir` is a move.
+    #[inline]
     pub fn can_step(&self, from: Pos, dir: Dir) -> bool {
         self.step_to(from, dir).is_some()
     }
 
     /// Decides what a step from `from` in `dir` does, without changing anything.
+    #[inline]
     pub fn bump(&self, from: Pos, dir: Dir) -> Bump {
         let to = from.step(dir);
         if !self.tiles.in_bounds(to) {

@@ -39,15 +39,18 @@ impl Tile {
         Tile::Tree,
     ];
 
+    #[inline]
     pub fn is_walkable(self) -> bool {
         !matches!(self, Tile::Wall | Tile::DeepRock | Tile::Water | Tile::Tree)
     }
 
     /// Rock that a bump can dig (the border check is the map's job).
+    #[inline]
     pub fn is_rock(self) -> bool {
         matches!(self, Tile::Wall | Tile::DeepRock)
     }
 
+    #[inline]
     pub fn blocks_sight(self) -> bool {
         matches!(self, Tile::Wall | Tile::DeepRock | Tile::Tree)
     }

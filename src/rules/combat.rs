@@ -205,9 +205,11 @@ impl Actors<'_, '_> {
             .is_some_and(|s| s.seen(at) == Seen::Visible)
     }
 
-    /// True when `entity` is alive and not paralyzed.
-    pub fn can_act(&self, entity: Entity) -> bool {
-        self.fighters.get(entity).is_ok_and(|f| f.3.hp > 0 && !f.5)
+    /// Where `entity` stands, if it is alive and not paralyzed: one lookup
+    /// for the AI's first question about each creature.
+    pub fn ready_at(&self, entity: Entity) -> Option<Pos> {
+        let fighter = self.fighters.get(entity).ok()?;
+        (fighter.3.hp > 0 && !fighter.5).then_some(fighter.1.0)
     }
 
     /// Every living creature (not the hero) with its place: the scrolls'

@@ -28,16 +28,25 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Each creature's turns this round: `(pass, id, entity)` sorted, so every
-/// creature acts once in id order, then the fast ones again.
+/// Each creature's turns this round, so every creature acts once in id
+/// order, then the fast ones again: pass by pass, in id order.
 fn turn_order<'a>(
     creatures: impl Iterator<Item = (Entity, &'a CreatureId, &'a Speed)>,
 ) -> Vec<Entity> {
-    let mut turns: Vec<(u8, CreatureId, Entity)> = creatures
-        .flat_map(|(entity, id, speed)| (0..speed.0).map(move |pass| (pass, *id, entity)))
+    let mut by_id: Vec<(CreatureId, u8, Entity)> = creatures
+        .map(|(entity, id, speed)| (*id, speed.0, entity))
         .collect();
-    turns.sort_unstable();
-    turns.into_iter().map(|(_, _, entity)| entity).collect()
+    // Creatures are stored mostly in spawn order: usually nothing to sort.
+    if !by_id.is_sorted_by_key(|turn| turn.0) {
+        by_id.sort_unstable_by_key(|turn| turn.0);
+    }
+    let passes = by_id.iter().map(|turn| turn.1).max().unwrap_or(0);
+    let mut turns = Vec::with_capacity(by_id.len() * usize::from(passes));
+    for pass in 0..passes {
+        let fast_enough = by_id.iter().filter(|turn| turn.1 > pass);
+        turns.extend(fast_enough.map(|turn| turn.2));
+    }
+    turns
 }
 
 fn random_dir(actors: &mut Actors) -> Dir {
@@ -66,7 +75,7 @@ fn wander(actors: &mut Actors, entity: Entity, at: Pos) {
 
 /// Where a living creature and the hero stand, or `None` if it is dead.
 fn positions(actors: &Actors, entity: Entity, hero: Entity) -> Option<(Pos, Pos)> {
-    let at = actors.pos(entity).filter(|_| actors.can_act(entity))?;
+    let at = actors.ready_at(entity)?;
     Some((at, actors.pos(hero)?))
 }
 
@@ -80,10 +89,14 @@ fn fungi_act(
     mut fungi: Query<(Entity, &CreatureId, &Speed, &Creature, &mut FungusAi)>,
 ) {
     let rules = &new_game.rules;
-    let order = turn_order(fungi.iter().map(|(e, id, speed, ..)| (e, id, speed)));
     let mut living = fungi.iter().filter(|(e, ..)| actors.is_alive(*e)).count();
+    // At the bound no fungus spreads, and none rolls a die.
+    if living >= rules.fungi_per_level {
+        return;
+    }
+    let order = turn_order(fungi.iter().map(|(e, id, speed, ..)| (e, id, speed)));
     for entity in order {
-        let (Some(at), true) = (actors.pos(entity), actors.can_act(entity)) else {
+        let Some(at) = actors.ready_at(entity) else {
             continue;
         };
         let Ok((.., creature, mut fungus)) = fungi.get_mut(entity) else {
@@ -122,7 +135,7 @@ fn fungi_act(
 /// Bats flutter at random and bite whatever they bump into, bats aside.
 fn bats_act(mut actors: Actors, bats: Query<(Entity, &CreatureId, &Speed), With<BatAi>>) {
     for entity in turn_order(bats.iter()) {
-        let (Some(at), true) = (actors.pos(entity), actors.can_act(entity)) else {
+        let Some(at) = actors.ready_at(entity) else {
             continue;
         };
         let dir = random_dir(&mut actors);
@@ -285,5 +298,26 @@ impl ChaseMap {
             actors.try_move(entity, from.step(dir));
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_creature_acts_once_in_id_order_then_the_fast_ones_again() {
+        let entities: Vec<Entity> = (1..=4)
+            .map(Entity::from_raw_u32)
+            .map(Option::unwrap)
+            .collect();
+        let ids = [CreatureId(7), CreatureId(2), CreatureId(5), CreatureId(3)];
+        let speeds = [Speed(2), Speed(1), Speed(3), Speed(1)];
+        let stored = (0..4).map(|i| (entities[i], &ids[i], &speeds[i]));
+        let [seven, two, five, three] = [entities[0], entities[1], entities[2], entities[3]];
+        assert_eq!(
+            turn_order(stored),
+            vec![two, three, five, seven, five, seven, five]
+        );
     }
 }
