@@ -8,6 +8,7 @@ pub mod combat;
 pub mod dijkstra;
 pub mod fov;
 pub mod grid;
+pub mod line;
 pub mod mapgen;
 pub mod path;
 pub mod persist;

@@ -46,11 +46,45 @@ impl InventoryPurpose {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ChosenAct(pub Option<Action>);
 
-/// The scroll being aimed and the tile the cursor is on.
+/// What is being aimed and the tile the cursor is on.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Aiming {
-    pub scroll: Entity,
+    pub aim: Aim,
     pub cursor: Pos,
+}
+
+/// What the cursor aims.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    /// A scroll that needs a target.
+    Read(Entity),
+    /// A missile to throw by hand.
+    Throw(Entity),
+    /// The pack's bow and its ammunition.
+    Fire,
+}
+
+impl Aim {
+    /// The action that lets it go at `target`.
+    pub fn at(self, target: Pos) -> Action {
+        match self {
+            Aim::Read(scroll) => Action::Read {
+                scroll,
+                target: Some(target),
+            },
+            Aim::Throw(item) => Action::Throw { item, target },
+            Aim::Fire => Action::Fire { target },
+        }
+    }
+
+    /// The verb the prompt offers: "read", "throw", "shoot".
+    pub fn verb(self) -> &'static str {
+        match self {
+            Aim::Read(_) => "read",
+            Aim::Throw(_) => "throw",
+            Aim::Fire => "shoot",
+        }
+    }
 }
 
 /// What a key does while aiming: move the cursor, fire, or cancel.

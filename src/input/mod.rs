@@ -11,11 +11,12 @@ use gloomdelve_core::Dir;
 use gloomdelve_core::bindings::{ACTIONS, Bindings};
 
 use crate::input::inventory::{
-    AimCommand, Aiming, ChosenAct, InventoryCommand, InventoryCursor, InventoryPurpose,
+    Aim, AimCommand, Aiming, ChosenAct, InventoryCommand, InventoryCursor, InventoryPurpose,
     aim_command, inventory_command, move_cursor,
 };
 use crate::rules::explore::{WalkPace, Walking};
 use crate::rules::hunger::Larder;
+use crate::rules::items::missiles::Quiver;
 use crate::rules::items::{slots, stack_of};
 use crate::view::camera::Zoom;
 use crate::view::motion::FinishAnimations;
@@ -48,6 +49,10 @@ pub enum Command {
     History,
     /// Explore until something happens.
     Explore,
+    /// Aim a missile from the pack.
+    Throw,
+    /// Aim the pack's bow.
+    Fire,
 }
 
 /// The key bindings in force: the player's `bindings.txt`, or the defaults.
@@ -142,6 +147,8 @@ fn command_of_action(action: &str) -> Option<Command> {
         "help" => Some(Command::Help),
         "history" => Some(Command::History),
         "explore" => Some(Command::Explore),
+        "throw" => Some(Command::Throw),
+        "fire" => Some(Command::Fire),
         "zoom_in" => Some(Command::ZoomIn),
         "zoom_out" => Some(Command::ZoomOut),
         "screenshot" => Some(Command::Screenshot),
@@ -341,7 +348,7 @@ fn read_keys(
     turn: Res<crate::vocab::resources::TurnCount>,
     playback: Option<Res<crate::input::playback::Playback>>,
     mut commands: Commands,
-    larder: Larder,
+    (larder, quiver): (Larder, Quiver),
     (mut cursor, mut purpose): MealChoice,
     mut acted_on: Local<Option<u64>>,
 ) {
@@ -410,10 +417,37 @@ fn read_keys(
             Some(Command::Explore) if !key.repeat && !replaying => {
                 walks.write(StartWalk(Goal::Unexplored));
             }
+            Some(Command::Throw | Command::Fire) if key.repeat || replaying => {}
+            Some(Command::Throw) if pending.0.is_none() => match quiver.to_throw() {
+                Some(item) => {
+                    let aiming = Aiming {
+                        aim: Aim::Throw(item),
+                        cursor: quiver.hero_at(),
+                    };
+                    return aim(&mut commands, &mut next_overlay, aiming);
+                }
+                None => log.say(turn.0, "You have nothing to throw."),
+            },
+            Some(Command::Fire) if pending.0.is_none() => match quiver.cannot_shoot() {
+                None => {
+                    let aiming = Aiming {
+                        aim: Aim::Fire,
+                        cursor: quiver.hero_at(),
+                    };
+                    return aim(&mut commands, &mut next_overlay, aiming);
+                }
+                Some(why) => log.say(turn.0, why),
+            },
             // F12 works on every screen: see `screenshot_key`.
             _ => {}
         }
     }
+}
+
+/// Opens the targeting cursor; the view moves it onto the nearest enemy.
+fn aim(commands: &mut Commands, next_overlay: &mut NextState<Overlay>, aiming: Aiming) {
+    commands.insert_resource(aiming);
+    next_overlay.set(Overlay::Targeting);
 }
 
 /// The inventory's keys: move the selection, choose an act (which closes
@@ -430,7 +464,7 @@ fn inventory_keys(
     new_game: Res<NewGame>,
     mut commands: Commands,
 ) {
-    let (pack, hero_at) = *hero;
+    let pack = hero.0;
     let presses = keys.read().filter(|k| k.state == ButtonState::Pressed);
     if *overlay.get() != Overlay::Inventory {
         presses.for_each(drop);
@@ -450,18 +484,13 @@ fn inventory_keys(
                 continue;
             }
             Some(InventoryCommand::Use) => {
-                match selected.and_then(|e| scroll_kind(e, &items, &new_game)) {
-                    Some(ScrollKind::Lightning) => selected.map(|scroll| Action::Read {
-                        scroll,
-                        target: None,
-                    }),
-                    Some(_) => {
-                        let (scroll, cursor) = (selected.unwrap_or(Entity::PLACEHOLDER), hero_at.0);
-                        commands.insert_resource(Aiming { scroll, cursor });
-                        next_overlay.set(Overlay::Targeting);
-                        return;
+                match selected.map(|e| aimed_use(e, &items, &new_game)) {
+                    Some(Some(aimed)) if !key.repeat => {
+                        let cursor = hero.1.0;
+                        let aiming = Aiming { aim: aimed, cursor };
+                        return aim(&mut commands, &mut next_overlay, aiming);
                     }
-                    None => selected.map(Action::Use),
+                    _ => selected.map(|item| plain_use(item, &items, &new_game)),
                 }
             }
             Some(InventoryCommand::Drop) => selected.map(Action::Drop),
@@ -483,10 +512,30 @@ fn inventory_keys(
     }
 }
 
-fn scroll_kind(item: Entity, items: &Query<&Item>, new_game: &NewGame) -> Option<ScrollKind> {
-    match new_game.items.kinds[items.get(item).ok()?.kind].effect {
-        ItemEffect::Scroll(kind) => Some(kind),
+fn effect_of(item: Entity, items: &Query<&Item>, new_game: &NewGame) -> Option<ItemEffect> {
+    Some(new_game.items.kinds.get(items.get(item).ok()?.kind)?.effect)
+}
+
+/// What using `item` aims, when it needs a target: a scroll that does, a
+/// missile to throw, a bow to shoot.
+fn aimed_use(item: Entity, items: &Query<&Item>, new_game: &NewGame) -> Option<Aim> {
+    match effect_of(item, items, new_game)? {
+        ItemEffect::Scroll(ScrollKind::Lightning) => None,
+        ItemEffect::Scroll(_) => Some(Aim::Read(item)),
+        ItemEffect::Thrown(_) | ItemEffect::Ammo(_) => Some(Aim::Throw(item)),
+        ItemEffect::Bow(_) => Some(Aim::Fire),
         _ => None,
+    }
+}
+
+/// Using an item that needs no target: lightning is read, the rest used.
+fn plain_use(item: Entity, items: &Query<&Item>, new_game: &NewGame) -> Action {
+    match effect_of(item, items, new_game) {
+        Some(ItemEffect::Scroll(_)) => Action::Read {
+            scroll: item,
+            target: None,
+        },
+        _ => Action::Use(item),
     }
 }
 
@@ -515,10 +564,7 @@ fn aim_keys(
                 }
             }
             Some(AimCommand::Fire) if !key.repeat => {
-                chosen.0 = Some(Action::Read {
-                    scroll: aiming.scroll,
-                    target: Some(aiming.cursor),
-                });
+                chosen.0 = Some(aiming.aim.at(aiming.cursor));
                 next_overlay.set(Overlay::None);
                 return;
             }

@@ -5,8 +5,9 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use crate::vocab::components::Revives;
-use gloomdelve_core::Pos;
 use gloomdelve_core::combat::damage_roll;
+use gloomdelve_core::line::line;
+use gloomdelve_core::{Pos, Terrain};
 
 use crate::vocab::components::{Creature, Fighter, Health};
 
@@ -235,6 +236,118 @@ pub struct Blow {
     pub killed: bool,
     /// The target's max HP, which a kill adds to the score.
     pub max_hp: i32,
+}
+
+/// A missile on its way: what it is called, who loosed it, and its blow.
+pub struct Shot<'a> {
+    pub missile: &'a str,
+    pub shooter: Entity,
+    pub attack: i32,
+    /// How many tiles it flies at most.
+    pub range: i32,
+}
+
+/// Where a missile went: the tiles it crossed, the last being where it
+/// stopped, and the creature it struck there, if any.
+pub struct Flight {
+    pub path: Vec<Pos>,
+    pub struck: Option<Entity>,
+    /// A tile that blocks sight stopped it.
+    pub blocked: bool,
+}
+
+impl Flight {
+    /// The tile the missile came to rest on.
+    pub fn landing(&self, from: Pos) -> Pos {
+        self.path.last().copied().unwrap_or(from)
+    }
+}
+
+/// Where a missile that `shooter` at `from` aims at `target` would go,
+/// flying at most `range` tiles along the line sight follows: up to the
+/// first fighter on it, or to the tile before one that blocks sight.
+pub fn flight(
+    terrain: &Terrain,
+    occupancy: &Occupancy,
+    (shooter, from): (Entity, Pos),
+    target: Pos,
+    range: i32,
+) -> Flight {
+    let blocks = |p: Pos| terrain.tile(p).blocks_sight();
+    let mut flight = Flight {
+        path: Vec::new(),
+        struck: None,
+        blocked: false,
+    };
+    for tile in line(from, target, blocks)
+        .into_iter()
+        .take(range.max(0) as usize)
+    {
+        flight.blocked = blocks(tile);
+        if flight.blocked {
+            break;
+        }
+        flight.path.push(tile);
+        flight.struck = occupancy.at(tile).filter(|&e| e != shooter);
+        if flight.struck.is_some() {
+            break;
+        }
+    }
+    flight
+}
+
+impl Actors<'_, '_> {
+    /// Flies `shot` from its shooter's tile toward `target` along the line
+    /// sight follows. It strikes the first fighter on the line by the melee
+    /// rule and stops there; a tile that blocks sight stops it on the tile
+    /// before. `None` when the shooter is not on the map.
+    pub fn loose(&mut self, shot: &Shot, target: Pos) -> Option<Flight> {
+        let from = self.pos(shot.shooter)?;
+        let flight = flight(
+            &self.level.terrain,
+            &self.occupancy,
+            (shot.shooter, from),
+            target,
+            shot.range,
+        );
+        if let Some(target) = flight.struck {
+            self.missile_blow(shot, target);
+        }
+        Some(flight)
+    }
+
+    /// A missile's blow: `attack − defense`, with its line when the hero
+    /// shot it, took it, or sees where it lands.
+    fn missile_blow(&mut self, shot: &Shot, target: Entity) {
+        let Ok((shooter_name, .., shooter_is_hero, _)) = self.fighters.get(shot.shooter) else {
+            return;
+        };
+        let cause = format!("killed by {}", crate::vocab::text::a(shooter_name));
+        let Ok((.., fighter, _, _, _)) = self.fighters.get(target) else {
+            return;
+        };
+        let damage = damage_roll(&mut self.rng.0, shot.attack, fighter.defense);
+        let Some(blow) = self.hurt(target, damage, cause) else {
+            return;
+        };
+        if shooter_is_hero {
+            self.credit_hero(&blow);
+        }
+        if shooter_is_hero || blow.target_is_hero || self.sees(blow.at) {
+            let missile = capitalised(&the(shot.missile));
+            let victim = if blow.target_is_hero {
+                "you".to_string()
+            } else {
+                the(&blow.name)
+            };
+            let line = if blow.killed {
+                format!("{missile} kills {victim}.")
+            } else {
+                format!("{missile} hits {victim} for {damage} damage.")
+            };
+            self.say(line);
+        }
+    }
 }
 
 /// "You hit the bat for 3 damage." / "The goblin hits you for 2 damage." /

@@ -29,6 +29,8 @@ pub enum Recorded {
     Use(usize),
     Drop(usize),
     Read { slot: usize, target: Option<Pos> },
+    Throw { slot: usize, target: Pos },
+    Fire { target: Pos },
 }
 
 /// A game as its seed, mode and actions.
@@ -105,6 +107,11 @@ pub fn to_recorded(action: Action, pack: &Pack) -> Option<Recorded> {
             slot: slot(pack, scroll)?,
             target,
         },
+        Action::Throw { item, target } => Recorded::Throw {
+            slot: slot(pack, item)?,
+            target,
+        },
+        Action::Fire { target } => Recorded::Fire { target },
     })
 }
 
@@ -125,5 +132,9 @@ pub fn to_action(recorded: Recorded, pack: &Pack) -> Action {
         Recorded::Read { slot, target } => {
             item(slot).map_or(Action::Wait, |scroll| Action::Read { scroll, target })
         }
+        Recorded::Throw { slot, target } => {
+            item(slot).map_or(Action::Wait, |item| Action::Throw { item, target })
+        }
+        Recorded::Fire { target } => Action::Fire { target },
     }
 }

@@ -185,6 +185,12 @@ fn effect_text(effect: ItemEffect) -> Option<String> {
         ItemEffect::Armour(n) => Some(format!("+{n} defense")),
         ItemEffect::Food(n) if n > 0 => Some(format!("{n} food")),
         ItemEffect::Coins(n) => Some(format!("{n} copper")),
+        ItemEffect::Thrown(m) => Some(format!("attack {}, range {}", m.attack, m.range)),
+        ItemEffect::Ammo(m) => Some(format!(
+            "attack +{} from a bow, breaks {}%",
+            m.attack, m.breaks_percent
+        )),
+        ItemEffect::Bow(bow) => Some(format!("attack {}, range {}", bow.attack, bow.range)),
         ItemEffect::Food(_) | ItemEffect::Scroll(_) | ItemEffect::Key => None,
     }
 }

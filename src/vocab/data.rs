@@ -448,6 +448,51 @@ pub enum ItemEffect {
     Coins(u32),
     /// The Gold Key.
     Key,
+    /// A missile thrown by hand with `t` (a rock, a throwing dagger).
+    Thrown(Missile),
+    /// A missile a bow shoots with `f`; by hand it is thrown as a missile.
+    Ammo(Missile),
+    /// A bow: carried in the pack, it shoots the pack's ammunition.
+    Bow(Launcher),
+}
+
+/// A missile's numbers: its blow uses the melee rule, `attack − defense`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Missile {
+    /// The attack of its blow, thrown by hand.
+    pub attack: i32,
+    /// How far it flies by hand, in tiles.
+    pub range: i32,
+    /// The chance in percent that it breaks where it stops.
+    #[serde(default)]
+    pub breaks_percent: u32,
+}
+
+/// A bow's numbers: a shot's attack is the bow's plus the ammunition's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Launcher {
+    pub attack: i32,
+    /// How far its shots fly, in tiles.
+    pub range: i32,
+}
+
+/// How far a missile may fly, in tiles.
+const RANGE: RangeInclusive<i32> = 1..=30;
+
+impl Missile {
+    fn check(&self, effect: &str) -> Result<(), String> {
+        first_error([
+            in_range(&format!("effect {effect} attack"), self.attack, STAT),
+            in_range(&format!("effect {effect} range"), self.range, RANGE),
+            in_range(
+                &format!("effect {effect} breaks_percent"),
+                self.breaks_percent,
+                0..=100,
+            ),
+        ])
+    }
 }
 
 /// The three scrolls.
@@ -469,7 +514,7 @@ pub struct ItemKind {
     pub description: String,
     pub effect: ItemEffect,
     /// Whether items of this kind share one pack slot, with a count.
-    /// Only potions, rations and scrolls may.
+    /// Only potions, rations, scrolls and missiles may.
     #[serde(default)]
     pub stacks: bool,
     /// How many a level holds from `from_depth` down.
@@ -478,13 +523,26 @@ pub struct ItemKind {
     pub from_depth: u32,
 }
 
+impl ItemEffect {
+    /// The missile an item with this effect makes when thrown by hand.
+    pub fn thrown(self) -> Option<Missile> {
+        match self {
+            ItemEffect::Thrown(missile) | ItemEffect::Ammo(missile) => Some(missile),
+            _ => None,
+        }
+    }
+}
+
 impl ItemKind {
     /// Whether an item with this effect may stack: potions, food with a
-    /// value of its own (not the corpse, whose value is each body's) and
-    /// scrolls. Gear is worn one at a time, so it never stacks.
+    /// value of its own (not the corpse, whose value is each body's),
+    /// scrolls and missiles. Gear is worn one at a time, so it never stacks.
     fn may_stack(&self) -> bool {
         match self.effect {
-            ItemEffect::Heal(_) | ItemEffect::Scroll(_) => true,
+            ItemEffect::Heal(_)
+            | ItemEffect::Scroll(_)
+            | ItemEffect::Thrown(_)
+            | ItemEffect::Ammo(_) => true,
             ItemEffect::Food(food) => food > 0,
             _ => false,
         }
@@ -515,7 +573,7 @@ impl ItemKind {
             require(
                 "stacks",
                 !self.stacks || self.may_stack(),
-                "only potions, rations and scrolls may stack",
+                "only potions, rations, scrolls and missiles may stack",
             ),
         ])
     }
@@ -528,6 +586,12 @@ impl ItemKind {
             ItemEffect::Armour(defense) => in_range("effect Armour", defense, STAT),
             ItemEffect::Food(food) => in_range("effect Food", food, FOOD),
             ItemEffect::Coins(copper) => in_range("effect Coins", copper, 0..=100_000),
+            ItemEffect::Thrown(missile) => missile.check("Thrown"),
+            ItemEffect::Ammo(missile) => missile.check("Ammo"),
+            ItemEffect::Bow(bow) => first_error([
+                in_range("effect Bow attack", bow.attack, STAT),
+                in_range("effect Bow range", bow.range, RANGE),
+            ]),
             ItemEffect::Scroll(_) | ItemEffect::Key => Ok(()),
         }
     }

@@ -23,6 +23,15 @@ pub enum Action {
         scroll: Entity,
         target: Option<Pos>,
     },
+    /// Throw a missile from the pack at a tile in view.
+    Throw {
+        item: Entity,
+        target: Pos,
+    },
+    /// Shoot the pack's ammunition with its bow at a tile in view.
+    Fire {
+        target: Pos,
+    },
     /// Eat the food lying on the hero's tile.
     Eat,
     /// Take the stairs down, or up.
@@ -67,6 +76,19 @@ pub struct DropIntent(pub Entity);
 pub struct ReadIntent {
     pub scroll: Entity,
     pub target: Option<Pos>,
+}
+
+/// Throw a missile from the pack at a tile in view.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThrowIntent {
+    pub item: Entity,
+    pub target: Pos,
+}
+
+/// Shoot the pack's ammunition with its bow at a tile in view.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FireIntent {
+    pub target: Pos,
 }
 
 /// Eat: the food underfoot, or a piece of food in the pack.

@@ -91,6 +91,17 @@ pub struct SpellCast {
     pub tiles: Vec<Pos>,
 }
 
+/// A missile flew from `from` through `path` (its last tile is where it
+/// stopped). `item` is the missile lying there now, if it did not break or
+/// sink; the presentation flies it there, or flies `sprite` and lets it go.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct MissileFlew {
+    pub from: Pos,
+    pub path: Vec<Pos>,
+    pub item: Option<Entity>,
+    pub sprite: String,
+}
+
 /// Where the walk goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Goal {

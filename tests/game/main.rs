@@ -11,6 +11,7 @@ mod keys;
 mod kinds;
 mod layout;
 mod levels;
+mod missiles;
 mod motion;
 mod readme;
 mod rules;

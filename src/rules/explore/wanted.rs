@@ -12,6 +12,8 @@ use crate::vocab::data::ItemEffect;
 pub struct BestGear {
     pub weapon: Option<i32>,
     pub armour: Option<i32>,
+    /// The best bow's attack.
+    pub bow: Option<i32>,
 }
 
 impl BestGear {
@@ -28,6 +30,10 @@ impl BestGear {
                     armour: best.armour.max(Some(v)),
                     ..best
                 },
+                ItemEffect::Bow(bow) => Self {
+                    bow: best.bow.max(Some(bow.attack)),
+                    ..best
+                },
                 _ => best,
             })
     }
@@ -38,6 +44,7 @@ impl BestGear {
         match effect {
             ItemEffect::Weapon(v) => self.weapon.is_none_or(|w| v > w),
             ItemEffect::Armour(v) => self.armour.is_none_or(|a| v > a),
+            ItemEffect::Bow(bow) => self.bow.is_none_or(|b| bow.attack > b),
             _ => false,
         }
     }
@@ -60,7 +67,10 @@ impl Carrying {
             _ if !self.room => false,
             ItemEffect::Food(_) => !rotten,
             ItemEffect::Heal(_) | ItemEffect::Scroll(_) | ItemEffect::Key => true,
-            ItemEffect::Weapon(_) | ItemEffect::Armour(_) => self.best.is_beaten_by(effect),
+            ItemEffect::Thrown(_) | ItemEffect::Ammo(_) => true,
+            ItemEffect::Weapon(_) | ItemEffect::Armour(_) | ItemEffect::Bow(_) => {
+                self.best.is_beaten_by(effect)
+            }
         }
     }
 }
@@ -91,7 +101,11 @@ mod tests {
 
     fn carrying(weapon: Option<i32>, armour: Option<i32>, room: bool) -> Carrying {
         Carrying {
-            best: BestGear { weapon, armour },
+            best: BestGear {
+                weapon,
+                armour,
+                bow: None,
+            },
             room,
         }
     }
@@ -108,7 +122,8 @@ mod tests {
             best,
             BestGear {
                 weapon: Some(5),
-                armour: Some(1)
+                armour: Some(1),
+                bow: None,
             }
         );
         assert_eq!(BestGear::of([]), BestGear::default());

@@ -1,6 +1,7 @@
 //! Items: kinds from data, placement on free floor, and picking them up
 //! into the pack (20 items) or, for coins, the purse.
 
+pub(crate) mod missiles;
 pub(crate) mod scrolls;
 pub(crate) mod use_item;
 
@@ -78,6 +79,7 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(resource_exists::<NewLevel>),
     );
     app.add_message::<SpellCast>();
+    app.add_message::<crate::vocab::messages::MissileFlew>();
     app.add_systems(
         Update,
         (
@@ -85,6 +87,8 @@ pub(super) fn plugin(app: &mut App) {
             use_item::use_item,
             use_item::drop_item,
             scrolls::read_scroll,
+            missiles::throw_missile,
+            missiles::fire_bow,
         )
             .in_set(HeroTurn::Resolve),
     );

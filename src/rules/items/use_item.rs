@@ -179,6 +179,17 @@ fn apply(
             say(format!("Read {} from the inventory, to aim it.", the(name)));
             false
         }
+        ItemEffect::Thrown(_) | ItemEffect::Ammo(_) => {
+            say(format!("Throw {} with t.", the(name)));
+            false
+        }
+        ItemEffect::Bow(_) => {
+            say(format!(
+                "Keep {} in your pack, and shoot with f.",
+                the(name)
+            ));
+            false
+        }
         ItemEffect::Coins(_) | ItemEffect::Key => {
             say(format!("{} glints in your hand.", capitalised(&the(name))));
             false

@@ -7,8 +7,8 @@ use bevy::prelude::*;
 use crate::vocab::components::{Corpse, Item};
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::{
-    Action, DropIntent, EatIntent, PendingAction, PickUpIntent, ReadIntent, StairsIntent,
-    StepIntent, UseIntent, WaitIntent,
+    Action, DropIntent, EatIntent, FireIntent, PendingAction, PickUpIntent, ReadIntent,
+    StairsIntent, StepIntent, ThrowIntent, UseIntent, WaitIntent,
 };
 use crate::vocab::resources::Way;
 use crate::vocab::states::HeroTurn;
@@ -21,7 +21,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<UseIntent>()
         .add_message::<DropIntent>()
         .add_message::<ReadIntent>()
-        .add_message::<EatIntent>();
+        .add_message::<EatIntent>()
+        .add_message::<ThrowIntent>()
+        .add_message::<FireIntent>();
     app.add_systems(Update, dispatch_action.in_set(HeroTurn::Dispatch));
 }
 
@@ -36,6 +38,8 @@ struct Intents<'w> {
     drop: MessageWriter<'w, DropIntent>,
     read: MessageWriter<'w, ReadIntent>,
     eat: MessageWriter<'w, EatIntent>,
+    throw: MessageWriter<'w, ThrowIntent>,
+    fire: MessageWriter<'w, FireIntent>,
 }
 
 /// Takes the pending action and sends it on as its intent. Using a piece
@@ -64,6 +68,8 @@ fn dispatch_action(
         Action::Use(item) => _ = intents.use_item.write(UseIntent(item)),
         Action::Drop(item) => _ = intents.drop.write(DropIntent(item)),
         Action::Read { scroll, target } => _ = intents.read.write(ReadIntent { scroll, target }),
+        Action::Throw { item, target } => _ = intents.throw.write(ThrowIntent { item, target }),
+        Action::Fire { target } => _ = intents.fire.write(FireIntent { target }),
         Action::Eat => _ = intents.eat.write(EatIntent::Underfoot),
     }
 }

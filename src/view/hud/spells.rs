@@ -9,7 +9,9 @@ use bevy::window::PrimaryWindow;
 use gloomdelve_core::Pos;
 use gloomdelve_core::fov::disc;
 
-use crate::input::inventory::{Aiming, ChosenAct};
+use crate::input::inventory::{Aim, Aiming, ChosenAct};
+use crate::rules::combat::flight;
+use crate::rules::items::missiles::Quiver;
 use crate::view::assets::SpriteBook;
 use crate::view::tilemap::tile_centre;
 use crate::vocab::components::Item;
@@ -17,8 +19,7 @@ use crate::vocab::components::{Creature, CreatureId, Fighter, Health};
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::data::{ItemEffect, ScrollKind};
 use crate::vocab::game::NewGame;
-use crate::vocab::intents::Action;
-use crate::vocab::resources::Level;
+use crate::vocab::resources::{Level, Occupancy};
 use crate::vocab::resources::{Seen, Sight};
 use crate::vocab::states::Overlay;
 use crate::vocab::text;
@@ -30,13 +31,15 @@ const CURSOR_GOLD: Color = Color::srgb(1.0, 0.86, 0.3);
 const AIM_CURSOR_SPRITE: &str = "aim_cursor";
 /// The fireball's reach, before it flies.
 const REACH_TINT: Color = Color::srgba(1.0, 0.4, 0.1, 0.28);
+/// A missile's path, before it flies.
+const PATH_TINT: Color = Color::srgba(1.0, 0.9, 0.5, 0.22);
 const PROMPT_COLOUR: Color = Color::srgb(0.97, 0.86, 0.31);
 
 /// The cursor: an outline of one tile, hollow so what it marks shows.
 #[derive(Component)]
 struct AimCursor;
 
-/// A tinted tile the fireball would burn.
+/// A tinted tile the fireball would burn, or a missile would cross.
 #[derive(Component)]
 struct ReachTile;
 
@@ -174,7 +177,10 @@ fn aimed_scroll(
     items: &Query<(&Item, &Name)>,
     new_game: &NewGame,
 ) -> Option<(ScrollKind, String)> {
-    let (item, name) = items.get(aiming.scroll).ok()?;
+    let Aim::Read(scroll) = aiming.aim else {
+        return None;
+    };
+    let (item, name) = items.get(scroll).ok()?;
     match new_game.items.kinds.get(item.kind)?.effect {
         ItemEffect::Scroll(kind) => Some((kind, name.to_string())),
         _ => None,
@@ -198,7 +204,8 @@ fn target_words(at: Pos, hero_at: Pos, sight: &Sight, level: &Level, targets: &T
     }
 }
 
-/// "Scroll of fireball at the goblin. Arrows or mouse: aim  Enter or click: read  Esc: cancel"
+/// "Scroll of fireball at the goblin. Arrows or mouse: aim  Enter or click: read  Esc: cancel",
+/// "Throw the rock at the bat. ..."
 fn write_prompt(
     aiming: Res<Aiming>,
     items: Query<(&Item, &Name)>,
@@ -211,9 +218,17 @@ fn write_prompt(
 ) {
     let scroll = aimed_scroll(&aiming, &items, &new_game);
     let target = target_words(aiming.cursor, hero.0, &sight, &level, &targets);
-    let name = scroll
-        .as_ref()
-        .map_or("the scroll", |(_, name)| name.as_str());
+    let what = match aiming.aim {
+        Aim::Read(_) => scroll
+            .as_ref()
+            .map_or("the scroll".to_string(), |(_, name)| {
+                text::capitalised(name)
+            }),
+        Aim::Throw(item) => items.get(item).map_or("Throw it".to_string(), |(_, name)| {
+            format!("Throw {}", text::the(name))
+        }),
+        Aim::Fire => "Shoot".to_string(),
+    };
     let burns_the_hero = matches!(scroll, Some((ScrollKind::Fireball, _)))
         && disc(aiming.cursor, new_game.rules.fireball_radius).contains(&hero.0);
     let warning = if burns_the_hero {
@@ -221,22 +236,24 @@ fn write_prompt(
     } else {
         ""
     };
+    let verb = aiming.aim.verb();
     let wanted = format!(
-        "{} at {target}.{warning}   Arrows or mouse: aim   Enter or click: read   Esc: cancel",
-        text::capitalised(name)
+        "{what} at {target}.{warning}   Arrows or mouse: aim   Enter or click: {verb}   Esc: cancel"
     );
     if prompt.0 != wanted {
         prompt.0 = wanted;
     }
 }
 
-/// Tints what a fireball would burn, redrawn when the cursor moves.
+/// Tints what a fireball would burn, or the tiles a missile would cross up
+/// to where it would stop; redrawn when the cursor moves.
 fn show_reach(
     mut commands: Commands,
     aiming: Res<Aiming>,
-    items: Query<(&Item, &Name)>,
+    (items, quiver): (Query<(&Item, &Name)>, Quiver),
     new_game: Res<NewGame>,
-    level: Res<Level>,
+    (level, occupancy): (Res<Level>, Res<Occupancy>),
+    hero: Single<(Entity, &GridPos), With<Hero>>,
     book: Res<SpriteBook>,
     shown: Query<Entity, With<ReachTile>>,
 ) {
@@ -246,22 +263,58 @@ fn show_reach(
     shown
         .iter()
         .for_each(|tile| commands.entity(tile).despawn());
-    if !matches!(
-        aimed_scroll(&aiming, &items, &new_game),
-        Some((ScrollKind::Fireball, _))
-    ) {
-        return;
-    }
-    for tile in disc(aiming.cursor, new_game.rules.fireball_radius) {
+    let (hero, at) = (hero.0, hero.1.0);
+    let (tiles, tint) = match aiming.aim {
+        Aim::Read(_) => match aimed_scroll(&aiming, &items, &new_game) {
+            Some((ScrollKind::Fireball, _)) => (
+                disc(aiming.cursor, new_game.rules.fireball_radius),
+                REACH_TINT,
+            ),
+            _ => return,
+        },
+        Aim::Throw(item) => (
+            missile_path(
+                &level,
+                &occupancy,
+                (hero, at),
+                aiming.cursor,
+                quiver.range(Some(item)),
+            ),
+            PATH_TINT,
+        ),
+        Aim::Fire => (
+            missile_path(
+                &level,
+                &occupancy,
+                (hero, at),
+                aiming.cursor,
+                quiver.range(None),
+            ),
+            PATH_TINT,
+        ),
+    };
+    for tile in tiles {
         let at = tile_centre(tile, level.terrain.height(), book.tile_size).extend(CURSOR_Z - 0.2);
         commands.spawn((
-            Name::new("Fireball reach"),
+            Name::new("Aim reach"),
             ReachTile,
-            Sprite::from_color(REACH_TINT, Vec2::splat(book.tile_size)),
+            Sprite::from_color(tint, Vec2::splat(book.tile_size)),
             Transform::from_translation(at),
             DespawnOnExit(Overlay::Targeting),
         ));
     }
+}
+
+/// The tiles a missile from the hero would cross toward `target`.
+fn missile_path(
+    level: &Level,
+    occupancy: &Occupancy,
+    hero: (Entity, Pos),
+    target: Pos,
+    range: Option<i32>,
+) -> Vec<Pos> {
+    let range = range.unwrap_or(0);
+    flight(&level.terrain, occupancy, hero, target, range).path
 }
 
 /// The map tile under a point of the window, if any.
@@ -305,10 +358,7 @@ fn aim_with_mouse(
         }
     }
     if buttons.is_some_and(|b| b.just_pressed(MouseButton::Left)) {
-        chosen.0 = Some(Action::Read {
-            scroll: aiming.scroll,
-            target: Some(aiming.cursor),
-        });
+        chosen.0 = Some(aiming.aim.at(aiming.cursor));
         next_overlay.set(Overlay::None);
     }
 }

@@ -12,6 +12,7 @@
 
 pub mod actors;
 pub mod effects;
+mod missiles;
 pub mod state;
 pub mod timings;
 pub mod tween;
@@ -74,6 +75,7 @@ pub fn plugin(app: &mut App) {
                 effects::play_deaths,
                 effects::crumble_walls,
                 effects::play_spells,
+                missiles::play_missiles,
                 effects::mark_the_paralysed,
             )
                 .chain()
@@ -84,6 +86,7 @@ pub fn plugin(app: &mut App) {
                 effects::draw_falls,
                 effects::draw_debris,
                 effects::draw_spells,
+                missiles::draw_lost_missiles,
                 effects::bob_signs,
             )
                 .in_set(MotionSet::Draw),

@@ -42,6 +42,8 @@ pub struct AnimationData {
     /// The fireball's flight, in tiles a second, then its burst.
     pub fireball_speed: f32,
     pub burst: f32,
+    /// A thrown or shot missile's flight, in tiles a second.
+    pub missile_speed: f32,
     /// A damage number's rise and fade.
     pub number: f32,
     pub number_rise: f32,
@@ -71,6 +73,7 @@ impl Default for AnimationData {
             debris: 10,
             bolt: 0.22,
             fireball_speed: 28.0,
+            missile_speed: 30.0,
             burst: 0.4,
             number: 0.9,
             number_rise: 0.8,
@@ -108,6 +111,7 @@ impl AnimationData {
             in_range("debris", self.debris, 0..=64),
             in_range("bolt", self.bolt, SECONDS),
             in_range("fireball_speed", self.fireball_speed, 1.0..=1000.0),
+            in_range("missile_speed", self.missile_speed, 1.0..=1000.0),
             in_range("burst", self.burst, SECONDS),
             in_range("number", self.number, 0.05..=5.0),
             in_range("number_rise", self.number_rise, 0.0..=4.0),

@@ -1,0 +1,279 @@
+//! Missiles: thrown by hand with `t`, or shot with `f` from a bow carried
+//! in the pack. Only a tile in view may be aimed at. A missile flies the
+//! line sight follows, strikes the first fighter on it and lands there, or
+//! on the tile before a wall; some break where they stop, and one that
+//! comes down in water sinks. What lands can be picked up again.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use gloomdelve_core::Pos;
+
+use crate::rules::combat::{Actors, Flight, Shot};
+use crate::vocab::components::{Equipment, FogRule, GridPos, Hero, Item, Pack};
+use crate::vocab::data::{ItemBook, ItemEffect, Launcher, Missile};
+use crate::vocab::game::NewGame;
+use crate::vocab::intents::{FireIntent, ThrowIntent};
+use crate::vocab::messages::{MissileFlew, TurnTaken};
+use crate::vocab::text::{capitalised, the};
+
+/// What a throw or a shot sends flying.
+struct Loosed {
+    item: Entity,
+    name: String,
+    sprite: String,
+    attack: i32,
+    range: i32,
+    breaks_percent: u32,
+}
+
+/// The hero, its pack and its gear.
+type HeroPack<'w, 's> =
+    Single<'w, 's, (Entity, &'static mut Pack, &'static mut Equipment), With<Hero>>;
+
+/// Plays a pending throw: the item leaves the pack, flies and lands.
+pub fn throw_missile(
+    mut intents: MessageReader<ThrowIntent>,
+    mut commands: Commands,
+    mut actors: Actors,
+    new_game: Res<NewGame>,
+    hero: HeroPack,
+    items: Query<(&Item, &Name)>,
+    mut flew: MessageWriter<MissileFlew>,
+    mut taken: MessageWriter<TurnTaken>,
+) {
+    let Some(&ThrowIntent { item, target }) = intents.read().last() else {
+        return;
+    };
+    let (hero, mut pack, mut equipment) = hero.into_inner();
+    let book = &new_game.items;
+    let Some((missile, name, sprite)) = carried_missile(book, &pack, &items, item) else {
+        actors.say("You cannot throw that.");
+        return;
+    };
+    let loosed = Loosed {
+        item,
+        name,
+        sprite,
+        attack: missile.attack,
+        range: missile.range,
+        breaks_percent: missile.breaks_percent,
+    };
+    if !can_aim(&mut actors, hero, target) {
+        return;
+    }
+    equipment.take_off(item);
+    pack.0.retain(|&e| e != item);
+    let flight = fly(&mut actors, &mut commands, hero, &loosed, target);
+    flew.write(flight);
+    taken.write(TurnTaken);
+}
+
+/// Plays a pending shot: the pack's bow shoots its first arrow.
+pub fn fire_bow(
+    mut intents: MessageReader<FireIntent>,
+    mut commands: Commands,
+    mut actors: Actors,
+    new_game: Res<NewGame>,
+    hero: HeroPack,
+    items: Query<(&Item, &Name)>,
+    mut flew: MessageWriter<MissileFlew>,
+    mut taken: MessageWriter<TurnTaken>,
+) {
+    let Some(&FireIntent { target }) = intents.read().last() else {
+        return;
+    };
+    let (hero, mut pack, _) = hero.into_inner();
+    let book = &new_game.items;
+    let (Some(bow), Some(arrow)) = (
+        best_bow(book, &pack, &items),
+        first_ammo(book, &pack, &items),
+    ) else {
+        actors.say("You need a bow and something to shoot.");
+        return;
+    };
+    let Some((missile, name, sprite)) = carried_missile(book, &pack, &items, arrow) else {
+        return;
+    };
+    let loosed = Loosed {
+        item: arrow,
+        name,
+        sprite,
+        attack: bow.attack + missile.attack,
+        range: bow.range,
+        breaks_percent: missile.breaks_percent,
+    };
+    if !can_aim(&mut actors, hero, target) {
+        return;
+    }
+    pack.0.retain(|&e| e != arrow);
+    let flight = fly(&mut actors, &mut commands, hero, &loosed, target);
+    flew.write(flight);
+    taken.write(TurnTaken);
+}
+
+/// What the hero could throw or shoot: what the `t` and `f` keys offer.
+#[derive(SystemParam)]
+pub struct Quiver<'w, 's> {
+    new_game: Res<'w, NewGame>,
+    hero: Query<'w, 's, (&'static Pack, &'static GridPos), With<Hero>>,
+    items: Query<'w, 's, (&'static Item, &'static Name)>,
+}
+
+impl Quiver<'_, '_> {
+    /// Where the hero stands: where aiming starts, before the view moves
+    /// the cursor onto the nearest enemy.
+    pub fn hero_at(&self) -> Pos {
+        self.hero.single().map_or(Pos::default(), |(_, at)| at.0)
+    }
+
+    fn pack(&self) -> Option<&Pack> {
+        self.hero.single().ok().map(|(pack, _)| pack)
+    }
+
+    /// The first missile in the pack made for throwing, else the first
+    /// ammunition; `None` when the pack holds neither.
+    pub fn to_throw(&self) -> Option<Entity> {
+        let pack = self.pack()?;
+        let effect = |e: Entity| {
+            let (item, _) = self.items.get(e).ok()?;
+            Some(self.new_game.items.kinds.get(item.kind)?.effect)
+        };
+        let first = |wanted: fn(ItemEffect) -> bool| {
+            pack.0
+                .iter()
+                .copied()
+                .find(|&e| effect(e).is_some_and(wanted))
+        };
+        first(|e| matches!(e, ItemEffect::Thrown(_)))
+            .or_else(|| first(|e| matches!(e, ItemEffect::Ammo(_))))
+    }
+
+    /// How far `aim`ed at, a missile `item` thrown or the bow's shot, would fly.
+    pub fn range(&self, thrown: Option<Entity>) -> Option<i32> {
+        let book = &self.new_game.items;
+        match thrown {
+            Some(item) => {
+                let (data, _) = self.items.get(item).ok()?;
+                Some(book.kinds.get(data.kind)?.effect.thrown()?.range)
+            }
+            None => Some(best_bow(book, self.pack()?, &self.items)?.range),
+        }
+    }
+
+    /// Why the hero cannot shoot, if it cannot: no bow, or nothing to shoot.
+    pub fn cannot_shoot(&self) -> Option<&'static str> {
+        let Some(pack) = self.pack() else {
+            return Some("You have no bow to shoot with.");
+        };
+        let book = &self.new_game.items;
+        if best_bow(book, pack, &self.items).is_none() {
+            Some("You have no bow to shoot with.")
+        } else if first_ammo(book, pack, &self.items).is_none() {
+            Some("You have nothing to shoot.")
+        } else {
+            None
+        }
+    }
+}
+
+/// An item in the pack that can be thrown, with its missile, name and sprite.
+fn carried_missile(
+    book: &ItemBook,
+    pack: &Pack,
+    items: &Query<(&Item, &Name)>,
+    item: Entity,
+) -> Option<(Missile, String, String)> {
+    let (data, name) = items.get(item).ok().filter(|_| pack.0.contains(&item))?;
+    let kind = book.kinds.get(data.kind)?;
+    Some((kind.effect.thrown()?, name.to_string(), kind.sprite.clone()))
+}
+
+/// The bow in the pack with the best attack.
+pub fn best_bow(book: &ItemBook, pack: &Pack, items: &Query<(&Item, &Name)>) -> Option<Launcher> {
+    pack.0
+        .iter()
+        .filter_map(
+            |&e| match book.kinds.get(items.get(e).ok()?.0.kind)?.effect {
+                ItemEffect::Bow(bow) => Some(bow),
+                _ => None,
+            },
+        )
+        .max_by_key(|bow| bow.attack)
+}
+
+/// The first ammunition in the pack.
+pub fn first_ammo(book: &ItemBook, pack: &Pack, items: &Query<(&Item, &Name)>) -> Option<Entity> {
+    pack.0.iter().copied().find(|&e| {
+        items.get(e).is_ok_and(|(item, _)| {
+            book.kinds
+                .get(item.kind)
+                .is_some_and(|k| matches!(k.effect, ItemEffect::Ammo(_)))
+        })
+    })
+}
+
+/// Whether the hero may aim at `target`: a tile in view, not its own. Says
+/// why not when it may not, and then no turn passes.
+fn can_aim(actors: &mut Actors, hero: Entity, target: Pos) -> bool {
+    if actors.pos(hero) == Some(target) {
+        actors.say("Aim at something other than yourself.");
+        false
+    } else if !actors.sees(target) {
+        actors.say("You cannot see there.");
+        false
+    } else {
+        true
+    }
+}
+
+/// Flies the missile and sets it down where it stopped: broken, sunk, or
+/// lying there to be picked up again.
+fn fly(
+    actors: &mut Actors,
+    commands: &mut Commands,
+    hero: Entity,
+    loosed: &Loosed,
+    target: Pos,
+) -> MissileFlew {
+    let from = actors.pos(hero).unwrap_or(target);
+    let shot = Shot {
+        missile: &loosed.name,
+        shooter: hero,
+        attack: loosed.attack,
+        range: loosed.range,
+    };
+    let flight = actors.loose(&shot, target).unwrap_or(Flight {
+        path: Vec::new(),
+        struck: None,
+        blocked: false,
+    });
+    let landing = flight.landing(from);
+    let broke =
+        loosed.breaks_percent > 0 && actors.rng.0.range(0, 100) < loosed.breaks_percent as i32;
+    let sank = !actors.level.terrain.is_walkable(landing);
+    let lies = !broke && !sank;
+    if lies {
+        let seen = actors.sees(landing);
+        commands
+            .entity(loosed.item)
+            .insert((GridPos(landing), FogRule::Remembered { seen }));
+    } else {
+        commands.entity(loosed.item).despawn();
+    }
+    let missile = capitalised(&the(&loosed.name));
+    if flight.blocked {
+        actors.say(format!("{missile} hits the wall."));
+    } else if flight.struck.is_none() && landing != target {
+        actors.say(format!("{missile} falls short."));
+    }
+    if !lies {
+        let fate = if broke { "breaks" } else { "sinks" };
+        actors.say(format!("{missile} {fate}."));
+    }
+    MissileFlew {
+        from,
+        path: flight.path,
+        item: lies.then_some(loosed.item),
+        sprite: loosed.sprite.clone(),
+    }
+}
