@@ -1,5 +1,6 @@
 //! A simple player on the same actions as the keys: it reads a scroll in a
-//! tight spot, fights what is next to it, drinks a potion below 30% HP,
+//! tight spot, fights what is next to it, shoots or throws at a foe in
+//! view, drinks a potion below 30% HP,
 //! eats when Hungry, wears better gear, fetches what it wants, explores,
 //! goes down once a level is explored (the surface once it has seen the
 //! stairs), and takes the Gold Key home.
@@ -43,6 +44,7 @@ pub fn choose(world: &mut World) -> Action {
     let at = world.get::<GridPos>(hero).map_or(Pos::default(), |p| p.0);
     cast(world, hero, at)
         .or_else(|| fight(world, at))
+        .or_else(|| shoot(world, hero, at))
         .or_else(|| drink(world, hero))
         .or_else(|| eat(world, hero, at))
         .or_else(|| dress(world, hero))
@@ -58,6 +60,60 @@ fn fight(world: &mut World, at: Pos) -> Option<Action> {
     let dir = Dir::ALL.into_iter().find(|&d| at.step(d) == target)?;
     let terrain = &world.resource::<Level>().terrain;
     terrain.can_step(at, dir).then_some(Action::Move(dir))
+}
+
+/// With no foe next to it, shoots at (with a bow and arrows) or throws a
+/// missile at the nearest foe in view that the missile would reach first.
+fn shoot(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
+    let packed = pack_effects(world, hero);
+    let bow = packed.iter().find_map(|(_, effect)| match effect {
+        ItemEffect::Bow(bow) => Some(bow.range),
+        _ => None,
+    });
+    let first = |wanted: fn(&ItemEffect) -> bool| {
+        packed
+            .iter()
+            .find(|(_, effect)| wanted(effect))
+            .map(|(e, effect)| (*e, *effect))
+    };
+    let ammo = first(|e| matches!(e, ItemEffect::Ammo(_)));
+    let thrown = first(|e| matches!(e, ItemEffect::Thrown(_)));
+    // The missile thrown by hand, or `None` for the bow.
+    let (range, thrown) = match (bow, ammo, thrown) {
+        (Some(range), Some(_), _) => (range, None),
+        (_, _, Some((item, effect))) => (effect.thrown()?.range, Some(item)),
+        _ => return None,
+    };
+    let target = foe_in_line(world, hero, at, range)?;
+    Some(match thrown {
+        Some(item) => Action::Throw { item, target },
+        None => Action::Fire { target },
+    })
+}
+
+/// The nearest living foe the hero sees (fungi aside), not next to it, that
+/// a missile of `range` would reach before anything else.
+fn foe_in_line(world: &mut World, hero: Entity, at: Pos, range: i32) -> Option<Pos> {
+    let mut creatures =
+        world.query_filtered::<(Entity, &GridPos, &Health), (With<Creature>, Without<Harmless>)>();
+    let sight = world.get_resource::<Sight>()?;
+    let level = world.resource::<Level>();
+    let occupancy = world.resource::<crate::vocab::resources::Occupancy>();
+    let distance = |p: Pos| (p.x - at.x).pow(2) + (p.y - at.y).pow(2);
+    creatures
+        .iter(world)
+        .filter(|(_, pos, health)| {
+            health.hp > 0
+                && pos.0.chebyshev(at) > 1
+                && sight.seen(pos.0) == crate::vocab::resources::Seen::Visible
+        })
+        .filter(|(foe, pos, _)| {
+            let flight =
+                crate::rules::combat::flight(&level.terrain, occupancy, (hero, at), pos.0, range);
+            flight.struck == Some(*foe)
+        })
+        .map(|(_, pos, _)| pos.0)
+        .min_by_key(|&p| (distance(p), p))
 }
 
 /// The pack's items with their effects (a corpse's food is its own).
@@ -216,7 +272,9 @@ fn worth_taking(
     let judge = move |corpse: Option<&Corpse>, effect: ItemEffect| match (corpse, effect) {
         (Some(corpse), _) => want_meat && !corpse.rotten,
         (None, ItemEffect::Food(_) | ItemEffect::Key | ItemEffect::Coins(_)) => true,
-        (None, ItemEffect::Weapon(_) | ItemEffect::Armour(_)) => spare && best.is_beaten_by(effect),
+        (None, ItemEffect::Weapon(_) | ItemEffect::Armour(_) | ItemEffect::Bow(_)) => {
+            spare && best.is_beaten_by(effect)
+        }
         (None, _) => spare,
     };
     room.then_some(judge)

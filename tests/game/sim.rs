@@ -169,3 +169,24 @@ fn the_totals_count_wins_deaths_by_depth_and_starvation() {
     assert_eq!(totals.median_first_descent, Some(120));
     assert_eq!(totals.latest_first_descent, Some(160));
 }
+
+#[test]
+fn the_bot_throws_and_shoots_and_its_games_replay() {
+    use gloomdelve::sim::replay::Recorded;
+    let (mut throws, mut shots) = (0, 0);
+    for seed in 1..=6 {
+        let game = shipped_game(seed, Mode::Delve);
+        let (report, recording) = gloomdelve::sim::run_recorded(game.clone(), 2500).unwrap();
+        for action in &recording.actions {
+            match action {
+                Recorded::Throw { .. } => throws += 1,
+                Recorded::Fire { .. } => shots += 1,
+                _ => {}
+            }
+        }
+        let replayed = gloomdelve::sim::replay(game, &recording).unwrap();
+        assert_eq!(replayed, report, "seed {seed}");
+    }
+    assert!(throws > 0, "the bot threw nothing");
+    assert!(shots > 0, "the bot shot nothing");
+}
