@@ -224,12 +224,15 @@ fn legend_entries(bindings: &Bindings, mode: crate::vocab::game::Mode) -> Vec<Le
         .collect();
     let stairs = (!stairs.is_empty()).then(|| stairs.join(" "));
     let of = |action: &str| first(action).filter(|_| offered_in(action, mode));
+    let missiles: Vec<String> = ["throw", "fire"].into_iter().filter_map(of).collect();
+    let missiles = (!missiles.is_empty()).then(|| missiles.join(" "));
     let entries = [
         (moves, "move/attack/dig", 9),
         (of("wait"), "wait", 2),
         (of("explore"), "explore", 7),
         (of("pick_up"), "pick up", 1),
         (of("eat"), "eat", 5),
+        (missiles, "throw/shoot", 0),
         (stairs, "stairs", 8),
         (of("inventory"), "inventory", 6),
         (of("history"), "messages", 3),

@@ -1951,3 +1951,62 @@ fn a_key_shows_the_hero_on_the_new_tile_within_two_frames_and_the_camera_keeps_u
         );
     }
 }
+
+#[test]
+fn a_thrown_dagger_is_drawn_lying_where_it_landed() {
+    if skip_without_display_tools("a_thrown_dagger_is_drawn_lying_where_it_landed") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = scratch("throwing");
+    let level = first_level();
+    let (dir, key) = three_clear_steps(&level.terrain, level.start);
+    let items =
+        gloomdelve::vocab::data::ItemBook::load(&crate::support::data("items.ron")).unwrap();
+    write_crafted_save(scratch.path(), |save| {
+        let name = "throwing dagger";
+        save.hero.pack.push(gloomdelve::save::state::PackItem {
+            kind: name.to_string(),
+            name: name.to_string(),
+            sprite: items.kinds[items.find(name).unwrap()].sprite.clone(),
+            corpse: None,
+        });
+    });
+    let shots = scratch.path().join("shots");
+    let mut command = title_game_command(&display, scratch.path());
+    command.env(gloomdelve::view::camera::LAYOUT_PROBE_VAR, "1");
+    let (game, window) = continue_crafted_game(&display, command);
+    display.xdotool(&["mousemove", "--window", &window, "1", "1"]);
+    std::thread::sleep(Duration::from_secs(1));
+    let layout = latest_layout(&game);
+    let before = Shot::load(&take_screenshot(&display, &window, &shots));
+
+    // Aim two tiles along a clear line and throw.
+    press(&display, &window, "t");
+    for _ in 0..2 {
+        press(&display, &window, key);
+    }
+    press(&display, &window, "Return");
+    std::thread::sleep(Duration::from_secs(2));
+    let after = Shot::load(&take_screenshot(&display, &window, &shots));
+    let (dx, dy) = dir.delta();
+    let changed_on = |tile: (i64, i64)| {
+        let (left, top) = tile;
+        (0..32)
+            .flat_map(|y| (0..32).map(move |x| (x, y)))
+            .filter(|&(x, y)| before.pixel(left + x, top + y) != after.pixel(left + x, top + y))
+            .count()
+    };
+    let landing = changed_on(tile_on_screen(&layout, 2 * dx, 2 * dy));
+    let beyond = changed_on(tile_on_screen(&layout, 3 * dx, 3 * dy));
+    assert!(
+        landing > 40,
+        "the dagger is drawn on the tile it was thrown at ({landing} pixels changed)"
+    );
+    assert!(
+        beyond < landing / 4,
+        "the tile past it is unchanged ({beyond} pixels changed, {landing} on the landing)"
+    );
+    keep_shots_if_asked(&shots);
+}

@@ -265,6 +265,9 @@ fn fly(
         actors.say(format!("{missile} hits the wall."));
     } else if flight.struck.is_none() && landing != target {
         actors.say(format!("{missile} falls short."));
+    } else if flight.struck.is_none() && lies {
+        let ground = the(actors.level.terrain.tile(landing).name());
+        actors.say(format!("{missile} lands on {ground}."));
     }
     if !lies {
         let fate = if broke { "breaks" } else { "sinks" };
