@@ -1953,8 +1953,8 @@ fn a_key_shows_the_hero_on_the_new_tile_within_two_frames_and_the_camera_keeps_u
 }
 
 #[test]
-fn a_thrown_dagger_is_drawn_lying_where_it_landed() {
-    if skip_without_display_tools("a_thrown_dagger_is_drawn_lying_where_it_landed") {
+fn a_thrown_dagger_shows_its_path_and_is_drawn_lying_where_it_landed() {
+    if skip_without_display_tools("a_thrown_dagger_shows_its_path") {
         return;
     }
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
@@ -1982,15 +1982,30 @@ fn a_thrown_dagger_is_drawn_lying_where_it_landed() {
     let layout = latest_layout(&game);
     let before = Shot::load(&take_screenshot(&display, &window, &shots));
 
-    // Aim two tiles along a clear line and throw.
+    // Aim two tiles along a clear line: the path is tinted. Then throw.
     press(&display, &window, "t");
     for _ in 0..2 {
         press(&display, &window, key);
     }
+    std::thread::sleep(Duration::from_secs(1));
+    let aiming = Shot::load(&take_screenshot(&display, &window, &shots));
+    let (dx, dy) = dir.delta();
+    let on_path = tile_on_screen(&layout, dx, dy);
+    let past_it = tile_on_screen(&layout, 3 * dx, 3 * dy);
+    let warmer = |tile| warmth(&aiming, tile) - warmth(&before, tile);
+    assert!(
+        warmer(on_path) > 10.0,
+        "the tile the dagger crosses is tinted ({:.1})",
+        warmer(on_path)
+    );
+    assert!(
+        warmer(past_it).abs() < 5.0,
+        "the tile past the cursor is not ({:.1})",
+        warmer(past_it)
+    );
     press(&display, &window, "Return");
     std::thread::sleep(Duration::from_secs(2));
     let after = Shot::load(&take_screenshot(&display, &window, &shots));
-    let (dx, dy) = dir.delta();
     let changed_on = |tile: (i64, i64)| {
         let (left, top) = tile;
         (0..32)
