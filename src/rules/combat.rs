@@ -14,9 +14,9 @@ use crate::vocab::components::{Creature, Fighter, Health};
 use crate::vocab::components::Corpse;
 use crate::vocab::components::FogRule;
 use crate::vocab::components::Item;
-use crate::vocab::components::Paralyzed;
 use crate::vocab::components::Stomach;
 use crate::vocab::components::{Drawn, GridPos, Hero, Layer};
+use crate::vocab::components::{Paralyzed, Sluggish};
 use crate::vocab::game::NewGame;
 use crate::vocab::log::GameLog;
 use crate::vocab::messages::TurnTaken;
@@ -45,7 +45,7 @@ pub struct Actors<'w, 's> {
             &'static Fighter,
             &'static mut Health,
             Has<Hero>,
-            Has<Paralyzed>,
+            (Has<Paralyzed>, Option<&'static Sluggish>),
         ),
     >,
     pub level: ResMut<'w, Level>,
@@ -206,11 +206,14 @@ impl Actors<'_, '_> {
             .is_some_and(|s| s.seen(at) == Seen::Visible)
     }
 
-    /// Where `entity` stands, if it is alive and not paralyzed: one lookup
-    /// for the AI's first question about each creature.
+    /// Where `entity` stands, if it is alive, not paralyzed and not resting
+    /// this turn (a sluggish one): one lookup for the AI's first question
+    /// about each creature.
     pub fn ready_at(&self, entity: Entity) -> Option<Pos> {
         let fighter = self.fighters.get(entity).ok()?;
-        (fighter.3.hp > 0 && !fighter.5).then_some(fighter.1.0)
+        let (paralyzed, sluggish) = fighter.5;
+        let resting = sluggish.is_some_and(|s| !s.acts_on(self.turn.0));
+        (fighter.3.hp > 0 && !paralyzed && !resting).then_some(fighter.1.0)
     }
 
     /// Every living creature (not the hero) with its place: the scrolls'
@@ -261,6 +264,16 @@ impl Flight {
     pub fn landing(&self, from: Pos) -> Pos {
         self.path.last().copied().unwrap_or(from)
     }
+}
+
+/// What becomes of a missile where it stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fate {
+    /// It lies there, to be picked up.
+    Lies,
+    Breaks,
+    /// It came down in water.
+    Sinks,
 }
 
 /// Where a missile that `shooter` at `from` aims at `target` would go,
@@ -314,6 +327,19 @@ impl Actors<'_, '_> {
             self.missile_blow(shot, target);
         }
         Some(flight)
+    }
+
+    /// Whether a missile that breaks `breaks_percent` times in a hundred
+    /// lies on `landing`, broke, or sank there.
+    pub fn fate(&mut self, breaks_percent: u32, landing: Pos) -> Fate {
+        let breaks = breaks_percent > 0 && self.rng.0.range(0, 100) < breaks_percent as i32;
+        if breaks {
+            Fate::Breaks
+        } else if self.level.terrain.is_walkable(landing) {
+            Fate::Lies
+        } else {
+            Fate::Sinks
+        }
     }
 
     /// A missile's blow: `attack − defense`, with its line when the hero

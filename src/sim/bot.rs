@@ -185,14 +185,17 @@ fn eat(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
     if !hungry(world, hero) {
         return None;
     }
+    // The most food, the first in the pack among equals: never the entity
+    // number, which a saved game does not keep.
     let food = pack_effects(world, hero)
         .into_iter()
-        .filter_map(|(e, effect)| match effect {
-            ItemEffect::Food(value) => Some((value, e)),
+        .enumerate()
+        .filter_map(|(slot, (e, effect))| match effect {
+            ItemEffect::Food(value) => Some((value, std::cmp::Reverse(slot), e)),
             _ => None,
         })
-        .max_by_key(|(value, e)| (*value, std::cmp::Reverse(*e)));
-    if let Some((_, meal)) = food {
+        .max_by_key(|(value, slot, _)| (*value, *slot));
+    if let Some((.., meal)) = food {
         return Some(Action::Use(meal));
     }
     let mut lying = world.query_filtered::<&GridPos, (With<Corpse>, Without<Hero>)>();

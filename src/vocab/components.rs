@@ -105,16 +105,45 @@ pub struct BatAi;
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct RatAi;
 
-/// Chases the hero it sees; remembers where it last saw it.
+/// Chases the hero it sees; remembers where it last saw it. Archers keep
+/// the same memory.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GoblinAi {
     pub last_seen: Option<Pos>,
 }
 
+/// Shoots at the hero from a distance (with [`GoblinAi`]'s memory).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ArcherAi;
+
 /// A creature that skips its turns until `turns` runs out.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Paralyzed {
     pub turns: u32,
+}
+
+/// A creature that acts on one turn in `every`: on the turns whose count
+/// leaves `phase` over (its id's remainder, so slow kin do not all move
+/// together).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sluggish {
+    pub every: u64,
+    pub phase: u64,
+}
+
+impl Sluggish {
+    pub fn for_creature(every: u8, id: CreatureId) -> Self {
+        let every = u64::from(every.max(1));
+        Self {
+            every,
+            phase: id.0 % every,
+        }
+    }
+
+    /// Whether it acts on turn `turn`.
+    pub fn acts_on(&self, turn: u64) -> bool {
+        turn % self.every == self.phase
+    }
 }
 
 /// A dead creature's body: food worth `maxHp × 3`, halved once it rots.

@@ -337,6 +337,9 @@ pub enum AiKind {
     Rat,
     /// Chases the hero it sees, remembers where it saw it.
     Goblin,
+    /// Keeps its distance and shoots what it `shoots` at the hero it sees
+    /// when it has a line of fire; otherwise goes as a goblin does.
+    Archer,
 }
 
 /// One creature kind from `creatures.ron`.
@@ -353,6 +356,9 @@ pub struct CreatureKind {
     pub vision: i32,
     /// Actions per hero turn.
     pub speed: u8,
+    /// It acts on one hero turn in this many (2: every other turn).
+    #[serde(default = "every_turn")]
+    pub acts_every: u8,
     pub ai: AiKind,
     /// Never hurts anyone: the bot and auto-explore pay it no heed.
     #[serde(default)]
@@ -361,6 +367,10 @@ pub struct CreatureKind {
     /// found, leaves it out.
     #[serde(default)]
     pub immobile: bool,
+    /// The item kind an archer shoots, as far as it sees: its arrows break
+    /// or land as the item's do, and can be picked up.
+    #[serde(default)]
+    pub shoots: Option<String>,
     /// How many a level holds at `from_depth`...
     pub per_cave: u32,
     /// ...the first depth it lives on (0 is the surface)...
@@ -369,6 +379,10 @@ pub struct CreatureKind {
     /// ...and how many more each level deeper (fractions add up).
     #[serde(default)]
     pub more_per_depth: f32,
+}
+
+fn every_turn() -> u8 {
+    1
 }
 
 impl CreatureKind {
@@ -426,6 +440,7 @@ fn check_kind(kind: &CreatureKind) -> Result<(), String> {
         in_range("defense", kind.defense, STAT),
         in_range("vision", kind.vision, 0..=30),
         in_range("speed", kind.speed, 1..=4),
+        in_range("acts_every", kind.acts_every, 1..=10),
         in_range("per_cave", kind.per_cave, PER_CAVE),
         in_range("from_depth", kind.from_depth, DEPTH),
         in_range("more_per_depth", kind.more_per_depth, 0.0..=100.0),

@@ -1,6 +1,7 @@
 //! Gloomdelve's integration tests, in one binary so Bevy links once:
 //! headless rules, the key mapping, the command line, and a real window.
 
+mod bestiary;
 mod cli;
 mod creatures;
 mod explore;

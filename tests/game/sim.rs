@@ -77,7 +77,9 @@ fn the_same_seed_gives_the_same_game_twice() {
 
 #[test]
 fn a_game_saved_and_continued_midway_ends_in_the_same_state() {
-    for seed in [12, 21] {
+    // Seed 1 once ate another of two equal rations after the load: the bot
+    // broke the tie by entity number, which a save does not keep.
+    for seed in [1, 12, 21] {
         let straight = run(shipped_game(seed, Mode::Delve), 1500).unwrap();
         assert!(straight.deepest >= 1, "the load happens below the surface");
         let loaded =
@@ -114,7 +116,7 @@ fn a_replay_reports_what_the_recorded_game_reported() {
     let games = [
         ("killed by a goblin", shipped_game(23, Mode::Delve)),
         ("killed by a goblin", shipped_game(60, Mode::Delve)),
-        ("killed by a rat", shipped_game(81, Mode::Delve)),
+        ("killed by a goblin archer", shipped_game(31, Mode::Delve)),
         ("starved", game_with(1, |r| r.hunger.food_per_turn = 40)),
         ("won", game_with(3, |r| r.depths = 1)),
         ("alive", shipped_game(1, Mode::Hunt)),

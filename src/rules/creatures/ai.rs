@@ -6,7 +6,7 @@ use gloomdelve_core::path::PathFinder;
 use gloomdelve_core::{Dir, Pos};
 
 use crate::vocab::components::{
-    BatAi, Creature, CreatureId, FungusAi, GoblinAi, RatAi, Sees, Speed,
+    ArcherAi, BatAi, Creature, CreatureId, FungusAi, GoblinAi, RatAi, Sees, Speed,
 };
 
 use crate::vocab::resources::NextCreatureId;
@@ -21,7 +21,13 @@ use crate::vocab::states::TurnPhase;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (fungi_act, bats_act, rats_act, goblins_act)
+        (
+            fungi_act,
+            bats_act,
+            rats_act,
+            goblins_act,
+            super::archers::archers_act,
+        )
             .chain()
             .in_set(TurnPhase::WorldActs)
             .run_if(on_message::<TurnTaken>),
@@ -30,7 +36,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Each creature's turns this round, so every creature acts once in id
 /// order, then the fast ones again: pass by pass, in id order.
-fn turn_order<'a>(
+pub(super) fn turn_order<'a>(
     creatures: impl Iterator<Item = (Entity, &'a CreatureId, &'a Speed)>,
 ) -> Vec<Entity> {
     let mut by_id: Vec<(CreatureId, u8, Entity)> = creatures
@@ -59,14 +65,14 @@ fn open_step(actors: &Actors, from: Pos, dir: Dir) -> Option<Pos> {
 }
 
 /// The direction from `from` that reaches `to` in one legal step, if any.
-fn step_towards(actors: &Actors, from: Pos, to: Pos) -> Option<Dir> {
+pub(super) fn step_towards(actors: &Actors, from: Pos, to: Pos) -> Option<Dir> {
     Dir::ALL
         .into_iter()
         .find(|&d| from.step(d) == to && open_step(actors, from, d).is_some())
 }
 
 /// A random step onto free floor, if the dice pick one.
-fn wander(actors: &mut Actors, entity: Entity, at: Pos) {
+pub(super) fn wander(actors: &mut Actors, entity: Entity, at: Pos) {
     let dir = random_dir(actors);
     if let Some(to) = open_step(actors, at, dir) {
         actors.try_move(entity, to);
@@ -74,7 +80,7 @@ fn wander(actors: &mut Actors, entity: Entity, at: Pos) {
 }
 
 /// Where a living creature and the hero stand, or `None` if it is dead.
-fn positions(actors: &Actors, entity: Entity, hero: Entity) -> Option<(Pos, Pos)> {
+pub(super) fn positions(actors: &Actors, entity: Entity, hero: Entity) -> Option<(Pos, Pos)> {
     let at = actors.ready_at(entity)?;
     Some((at, actors.pos(hero)?))
 }
@@ -181,7 +187,7 @@ fn goblins_act(
     mut paths: ResMut<Paths>,
     mut chase: ResMut<ChaseMap>,
     chase_by: Res<ChaseBy>,
-    mut goblins: Query<(Entity, &CreatureId, &Speed, &Sees, &mut GoblinAi)>,
+    mut goblins: Query<(Entity, &CreatureId, &Speed, &Sees, &mut GoblinAi), Without<ArcherAi>>,
 ) {
     let hero = *hero;
     *cost = SearchCost::default();
@@ -237,7 +243,7 @@ fn goblins_act(
 
 /// Takes the first step of a bounded shortest path to `target`, around
 /// other creatures. Returns false when no path was found within the budget.
-fn walk_towards(
+pub(super) fn walk_towards(
     actors: &mut Actors,
     paths: &mut PathFinder,
     cost: &mut SearchCost,

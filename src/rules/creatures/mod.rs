@@ -1,6 +1,7 @@
 //! Creatures: their components, spawning on free floor, and who stands where.
 
 pub(crate) mod ai;
+mod archers;
 
 use bevy::prelude::*;
 
@@ -9,6 +10,7 @@ use gloomdelve_core::dijkstra::DijkstraMap;
 use gloomdelve_core::path::PathFinder;
 use gloomdelve_core::{GameRng, Pos};
 
+use crate::vocab::components::ArcherAi;
 use crate::vocab::components::BatAi;
 use crate::vocab::components::Creature;
 use crate::vocab::components::CreatureId;
@@ -155,12 +157,19 @@ pub fn spawn_creature_with_id<'a>(
         AiKind::Bat => entity.insert(BatAi),
         AiKind::Rat => entity.insert(RatAi),
         AiKind::Goblin => entity.insert(GoblinAi::default()),
+        AiKind::Archer => entity.insert((GoblinAi::default(), ArcherAi)),
     };
     if data.harmless {
         entity.insert(Harmless);
     }
     if data.immobile {
         entity.insert(Immobile);
+    }
+    if data.acts_every > 1 {
+        entity.insert(crate::vocab::components::Sluggish::for_creature(
+            data.acts_every,
+            id,
+        ));
     }
     entity
 }

@@ -8,7 +8,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
 
-use crate::rules::combat::{Actors, Flight, Shot};
+use crate::rules::combat::{Actors, Fate, Flight, Shot};
 use crate::vocab::components::{Equipment, FogRule, GridPos, Hero, Item, Pack};
 use crate::vocab::data::{ItemBook, ItemEffect, Launcher, Missile};
 use crate::vocab::game::NewGame;
@@ -248,10 +248,8 @@ fn fly(
         blocked: false,
     });
     let landing = flight.landing(from);
-    let broke =
-        loosed.breaks_percent > 0 && actors.rng.0.range(0, 100) < loosed.breaks_percent as i32;
-    let sank = !actors.level.terrain.is_walkable(landing);
-    let lies = !broke && !sank;
+    let fate = actors.fate(loosed.breaks_percent, landing);
+    let lies = fate == Fate::Lies;
     if lies {
         let seen = actors.sees(landing);
         commands
@@ -269,9 +267,10 @@ fn fly(
         let ground = the(actors.level.terrain.tile(landing).name());
         actors.say(format!("{missile} lands on {ground}."));
     }
-    if !lies {
-        let fate = if broke { "breaks" } else { "sinks" };
-        actors.say(format!("{missile} {fate}."));
+    match fate {
+        Fate::Breaks => actors.say(format!("{missile} breaks.")),
+        Fate::Sinks => actors.say(format!("{missile} sinks.")),
+        Fate::Lies => {}
     }
     MissileFlew {
         from,
