@@ -10,8 +10,8 @@ use gloomdelve::vocab::states::Overlay;
 use gloomdelve_core::{Dir, Pos};
 
 use crate::support::{
-    act, app_on, char_key, code_key, holding, last_line, lay, open_map, overlay, pack, press,
-    spawn, with_keys,
+    act, app_on, char_key, code_key, holding, last_line, lay, overlay, pack, press, spawn,
+    with_keys,
 };
 
 fn hp(app: &App, entity: Entity) -> i32 {
