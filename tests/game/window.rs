@@ -572,7 +572,7 @@ fn broken_asset_files_are_named_and_exit_non_zero() {
             let huge = "path: \"sprites/creatures.png\",\n            columns: 4294967295,";
             edit_atlas(assets, creatures_sheet, huge);
         },
-        "sprites/sprites.atlas.ron: sheet \"creatures\" has 4294967295 columns and 2 rows",
+        "sprites/sprites.atlas.ron: sheet \"creatures\" has 4294967295 columns and 3 rows",
     );
     assert_broken_asset_is_reported(
         "atlas-absolute-path",
@@ -604,7 +604,7 @@ fn broken_asset_files_are_named_and_exit_non_zero() {
     assert_broken_asset_is_reported(
         "sheet-smaller-than-its-grid",
         |assets| write_blank_png(&assets.join("sprites/creatures.png"), 64, 8),
-        "assets/sprites/creatures.png: the image is 64x8 pixels, but the atlas says it holds 8x2 cells",
+        "assets/sprites/creatures.png: the image is 64x8 pixels, but the atlas says it holds 8x3 cells",
     );
     assert_broken_asset_is_reported(
         "data-sprite-missing",

@@ -219,15 +219,12 @@ fn goblins_act(
                     chase.fill(&actors, &mut cost, hero_at, rules.chase_map_budget);
                     chase.step(&mut actors, entity, at)
                 } else {
-                    walk_towards(
-                        &mut actors,
-                        &mut paths.0,
-                        &mut cost,
-                        entity,
-                        at,
-                        target,
+                    let mut searches = Searches {
+                        finder: &mut paths.0,
+                        cost: &mut cost,
                         budget,
-                    )
+                    };
+                    searches.walk(&mut actors, entity, at, target)
                 };
                 if !on_trail && !sees_hero {
                     goblin.last_seen = None;
@@ -241,17 +238,35 @@ fn goblins_act(
     }
 }
 
-/// Takes the first step of a bounded shortest path to `target`, around
-/// other creatures. Returns false when no path was found within the budget.
-pub(super) fn walk_towards(
+/// A creature's own path searches: the shared finder, what the searches
+/// cost this turn, and the node budget of each.
+pub(super) struct Searches<'a> {
+    pub finder: &'a mut PathFinder,
+    pub cost: &'a mut SearchCost,
+    pub budget: usize,
+}
+
+impl Searches<'_> {
+    /// Takes the first step of a bounded shortest path to `target`, around
+    /// other creatures. False when no path was found within the budget.
+    pub(super) fn walk(
+        &mut self,
+        actors: &mut Actors,
+        entity: Entity,
+        from: Pos,
+        target: Pos,
+    ) -> bool {
+        walk_towards(actors, self, entity, (from, target))
+    }
+}
+
+fn walk_towards(
     actors: &mut Actors,
-    paths: &mut PathFinder,
-    cost: &mut SearchCost,
+    searches: &mut Searches,
     entity: Entity,
-    from: Pos,
-    target: Pos,
-    budget: usize,
+    (from, target): (Pos, Pos),
 ) -> bool {
+    let (paths, cost, budget) = (&mut *searches.finder, &mut *searches.cost, searches.budget);
     let terrain = &actors.level.terrain;
     let occupancy = &actors.occupancy;
     let result = paths.find(from, target, budget, |p| {

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use gloomdelve_core::{Dir, Pos};
 
 use crate::rules::combat::{Actors, Fate, Shot, flight};
-use crate::rules::creatures::ai::{positions, step_towards, turn_order, walk_towards, wander};
+use crate::rules::creatures::ai::{Searches, positions, step_towards, turn_order, wander};
 use crate::rules::creatures::{Paths, SearchCost};
 use crate::rules::items::item;
 use crate::vocab::components::{
@@ -30,7 +30,11 @@ pub(super) fn archers_act(
     mut flew: MessageWriter<MissileFlew>,
 ) {
     let hero = *hero;
-    let budget = new_game.rules.goblin_search_budget;
+    let mut searches = Searches {
+        finder: &mut paths.0,
+        cost: &mut cost,
+        budget: new_game.rules.goblin_search_budget,
+    };
     let order = turn_order(archers.iter().map(|(e, id, speed, ..)| (e, id, speed)));
     for entity in order {
         let Some((at, hero_at)) = positions(&actors, entity, hero) else {
@@ -46,17 +50,8 @@ pub(super) fn archers_act(
                 .is_some_and(|s| s.sees_hero(hero_at, at, vision));
         if !sees_hero {
             let target = memory.last_seen.filter(|&t| t != at);
-            let on_trail = target.is_some_and(|target| {
-                walk_towards(
-                    &mut actors,
-                    &mut paths.0,
-                    &mut cost,
-                    entity,
-                    at,
-                    target,
-                    budget,
-                )
-            });
+            let on_trail =
+                target.is_some_and(|target| searches.walk(&mut actors, entity, at, target));
             if !on_trail {
                 memory.last_seen = None;
                 wander(&mut actors, entity, at);
@@ -90,15 +85,7 @@ pub(super) fn archers_act(
         {
             flew.write(arrow);
         } else {
-            walk_towards(
-                &mut actors,
-                &mut paths.0,
-                &mut cost,
-                entity,
-                at,
-                hero_at,
-                budget,
-            );
+            searches.walk(&mut actors, entity, at, hero_at);
         }
     }
 }

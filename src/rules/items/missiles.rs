@@ -26,28 +26,48 @@ struct Loosed {
     breaks_percent: u32,
 }
 
-/// The hero, its pack and its gear.
-type HeroPack<'w, 's> =
-    Single<'w, 's, (Entity, &'static mut Pack, &'static mut Equipment), With<Hero>>;
+/// What a throw and a shot share: the fighters, the hero's pack and gear,
+/// the items, and the messages a missile sends.
+#[derive(SystemParam)]
+pub struct Launch<'w, 's> {
+    commands: Commands<'w, 's>,
+    actors: Actors<'w, 's>,
+    new_game: Res<'w, NewGame>,
+    hero: Single<'w, 's, (Entity, &'static mut Pack, &'static mut Equipment), With<Hero>>,
+    items: Query<'w, 's, (&'static Item, &'static Name)>,
+    flew: MessageWriter<'w, MissileFlew>,
+    taken: MessageWriter<'w, TurnTaken>,
+}
+
+impl Launch<'_, '_> {
+    /// Lets `loosed` go at `target` if the hero may aim there: it leaves
+    /// the pack (and the hand), flies and lands, and the turn is taken.
+    fn loose(&mut self, loosed: &Loosed, target: Pos) {
+        let hero = self.hero.0;
+        if !can_aim(&mut self.actors, hero, target) {
+            return;
+        }
+        let (_, pack, equipment) = &mut *self.hero;
+        equipment.take_off(loosed.item);
+        pack.0.retain(|&e| e != loosed.item);
+        let flight = fly(&mut self.actors, &mut self.commands, hero, loosed, target);
+        self.flew.write(flight);
+        self.taken.write(TurnTaken);
+    }
+
+    /// The missile `item` from the pack, with its name and sprite.
+    fn missile(&self, item: Entity) -> Option<(Missile, String, String)> {
+        carried_missile(&self.new_game.items, &self.hero.1, &self.items, item)
+    }
+}
 
 /// Plays a pending throw: the item leaves the pack, flies and lands.
-pub fn throw_missile(
-    mut intents: MessageReader<ThrowIntent>,
-    mut commands: Commands,
-    mut actors: Actors,
-    new_game: Res<NewGame>,
-    hero: HeroPack,
-    items: Query<(&Item, &Name)>,
-    mut flew: MessageWriter<MissileFlew>,
-    mut taken: MessageWriter<TurnTaken>,
-) {
+pub fn throw_missile(mut intents: MessageReader<ThrowIntent>, mut launch: Launch) {
     let Some(&ThrowIntent { item, target }) = intents.read().last() else {
         return;
     };
-    let (hero, mut pack, mut equipment) = hero.into_inner();
-    let book = &new_game.items;
-    let Some((missile, name, sprite)) = carried_missile(book, &pack, &items, item) else {
-        actors.say("You cannot throw that.");
+    let Some((missile, name, sprite)) = launch.missile(item) else {
+        launch.actors.say("You cannot throw that.");
         return;
     };
     let loosed = Loosed {
@@ -58,57 +78,30 @@ pub fn throw_missile(
         range: missile.range,
         breaks_percent: missile.breaks_percent,
     };
-    if !can_aim(&mut actors, hero, target) {
-        return;
-    }
-    equipment.take_off(item);
-    pack.0.retain(|&e| e != item);
-    let flight = fly(&mut actors, &mut commands, hero, &loosed, target);
-    flew.write(flight);
-    taken.write(TurnTaken);
+    launch.loose(&loosed, target);
 }
 
 /// Plays a pending shot: the pack's bow shoots its first arrow.
-pub fn fire_bow(
-    mut intents: MessageReader<FireIntent>,
-    mut commands: Commands,
-    mut actors: Actors,
-    new_game: Res<NewGame>,
-    hero: HeroPack,
-    items: Query<(&Item, &Name)>,
-    mut flew: MessageWriter<MissileFlew>,
-    mut taken: MessageWriter<TurnTaken>,
-) {
+pub fn fire_bow(mut intents: MessageReader<FireIntent>, mut launch: Launch) {
     let Some(&FireIntent { target }) = intents.read().last() else {
         return;
     };
-    let (hero, mut pack, _) = hero.into_inner();
-    let book = &new_game.items;
-    let (Some(bow), Some(arrow)) = (
-        best_bow(book, &pack, &items),
-        first_ammo(book, &pack, &items),
-    ) else {
-        actors.say("You need a bow and something to shoot.");
-        return;
-    };
-    let Some((missile, name, sprite)) = carried_missile(book, &pack, &items, arrow) else {
+    let (book, pack) = (&launch.new_game.items, &launch.hero.1);
+    let bow = best_bow(book, pack, &launch.items);
+    let arrow = first_ammo(book, pack, &launch.items).and_then(|a| Some((a, launch.missile(a)?)));
+    let (Some(bow), Some((item, (missile, name, sprite)))) = (bow, arrow) else {
+        launch.actors.say("You need a bow and something to shoot.");
         return;
     };
     let loosed = Loosed {
-        item: arrow,
+        item,
         name,
         sprite,
         attack: bow.attack + missile.attack,
         range: bow.range,
         breaks_percent: missile.breaks_percent,
     };
-    if !can_aim(&mut actors, hero, target) {
-        return;
-    }
-    pack.0.retain(|&e| e != arrow);
-    let flight = fly(&mut actors, &mut commands, hero, &loosed, target);
-    flew.write(flight);
-    taken.write(TurnTaken);
+    launch.loose(&loosed, target);
 }
 
 /// What the hero could throw or shoot: what the `t` and `f` keys offer.

@@ -141,7 +141,11 @@ fn panel_keys(
     let (overlay, own_key) = match open.get() {
         Overlay::Help => (Overlay::Help, "?"),
         Overlay::History => (Overlay::History, "m"),
-        _ => (Overlay::None, ""),
+        // No panel open: these keys are the game's (Esc opens the menu).
+        _ => {
+            keys.clear();
+            return;
+        }
     };
     for key in presses_for(&mut keys, &open, overlay) {
         let closes = match &key {
