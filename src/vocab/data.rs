@@ -349,6 +349,9 @@ pub struct CreatureKind {
     pub name: String,
     /// The atlas sprite that draws it.
     pub sprite: String,
+    /// One line saying what it does, for look mode.
+    #[serde(default)]
+    pub description: String,
     pub hp: i32,
     pub attack: i32,
     pub defense: i32,

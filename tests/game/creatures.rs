@@ -629,3 +629,15 @@ fn a_new_kind_that_reuses_an_ai_needs_only_its_data_entry() {
         "voles wander as rats do: {before:?} -> {after:?}"
     );
 }
+
+#[test]
+fn every_shipped_creature_says_what_it_does_for_look_mode() {
+    for kind in &shipped_book().kinds {
+        let says = &kind.description;
+        assert!(
+            says.ends_with('.') && says.starts_with(char::is_uppercase) && says.len() > 15,
+            "{}: {says:?} is a sentence of what it does",
+            kind.name
+        );
+    }
+}

@@ -12,6 +12,7 @@ use crate::vocab::components::FogRule;
 use crate::vocab::components::GridPos;
 use crate::vocab::components::Item;
 use crate::vocab::components::{Creature, Health};
+use crate::vocab::game::NewGame;
 use crate::vocab::resources::Level;
 use crate::vocab::resources::{Seen, Sight};
 use crate::vocab::states::Screen;
@@ -25,9 +26,47 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, look_under_mouse.run_if(in_state(Screen::Playing)));
 }
 
-/// The creatures the mouse can name, with their health.
-type Lookable<'w, 's> =
-    Query<'w, 's, (&'static GridPos, &'static Name, &'static Health), With<Creature>>;
+/// The creatures the mouse can name, with their health and kind.
+type Lookable<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static GridPos,
+        &'static Name,
+        &'static Health,
+        &'static Creature,
+    ),
+>;
+
+/// The items the mouse can name, with whether the hero saw them.
+type LookableItems<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static GridPos,
+        &'static Name,
+        &'static FogRule,
+        &'static Item,
+    ),
+>;
+
+/// "a goblin, wounded. Chases you once it sees you." (no line: no full stop).
+pub fn creature_words(name: &str, health: &Health, what: &str) -> String {
+    with_what(format!("{}, {}", text::a(name), health_words(health)), what)
+}
+
+/// "a rock on grass. A fist-sized stone."
+pub fn item_words(name: &str, ground: &str, what: &str) -> String {
+    with_what(format!("{} on {ground}", text::a(name)), what)
+}
+
+fn with_what(named: String, what: &str) -> String {
+    if what.is_empty() {
+        named
+    } else {
+        format!("{named}. {what}")
+    }
+}
 
 /// How hurt a creature looks, in words.
 pub fn health_words(health: &Health) -> &'static str {
@@ -48,7 +87,8 @@ pub fn describe_tile(
     level: &Level,
     sight: &Sight,
     creatures: &Lookable,
-    items: &Query<(&GridPos, &Name, &FogRule), With<Item>>,
+    items: &LookableItems,
+    new_game: &NewGame,
 ) -> String {
     let seen = sight.seen(at);
     if seen == Seen::Unseen {
@@ -56,15 +96,20 @@ pub fn describe_tile(
     }
     let ground = level.terrain.tile(at).name();
     if seen == Seen::Visible
-        && let Some((_, name, health)) = creatures.iter().find(|(p, ..)| p.0 == at)
+        && let Some((_, name, health, creature)) = creatures.iter().find(|(p, ..)| p.0 == at)
     {
-        return format!("{}, {}", text::a(name), health_words(health));
+        let kind = new_game.creatures.kinds.get(creature.kind);
+        let what = kind.map_or("", |k| k.description.as_str());
+        return creature_words(name, health, what);
     }
-    let known_item = items.iter().find(|(p, _, rule)| {
+    let known_item = items.iter().find(|(p, _, rule, _)| {
         p.0 == at && (seen == Seen::Visible || **rule == FogRule::Remembered { seen: true })
     });
     match known_item {
-        Some((_, name, _)) => format!("{} on {ground}", text::a(name)),
+        Some((_, name, _, item)) => {
+            let kind = new_game.items.kinds.get(item.kind);
+            item_words(name, ground, kind.map_or("", |k| k.description.as_str()))
+        }
         None => ground.to_string(),
     }
 }
@@ -75,15 +120,15 @@ fn look_under_mouse(
     level: Res<Level>,
     sight: Res<Sight>,
     book: Res<SpriteBook>,
-    creatures: Lookable,
-    items: Query<(&GridPos, &Name, &FogRule), With<Item>>,
+    (creatures, items): (Lookable, LookableItems),
+    new_game: Res<NewGame>,
     mut line: Single<&mut Text, With<InfoLine>>,
 ) {
     let tile = window
         .cursor_position()
         .and_then(|p| tile_under(p, *camera, &level, book.tile_size));
     let text = tile.map_or_else(String::new, |at| {
-        describe_tile(at, &level, &sight, &creatures, &items)
+        describe_tile(at, &level, &sight, &creatures, &items, &new_game)
     });
     if line.0 != text {
         line.0 = text;
@@ -102,5 +147,19 @@ mod tests {
         assert_eq!(words(5), "wounded");
         assert_eq!(words(2), "badly wounded");
         assert_eq!(words(0), "dying");
+    }
+
+    #[test]
+    fn the_look_line_names_the_thing_then_says_what_it_does() {
+        let hurt = Health { hp: 5, max: 12 };
+        assert_eq!(
+            creature_words("goblin archer", &hurt, "Keeps its distance."),
+            "a goblin archer, wounded. Keeps its distance."
+        );
+        assert_eq!(creature_words("bat", &hurt, ""), "a bat, wounded");
+        assert_eq!(
+            item_words("rock", "grass", "A fist-sized stone."),
+            "a rock on grass. A fist-sized stone."
+        );
     }
 }
