@@ -421,29 +421,32 @@ fn read_keys(
                 walks.write(StartWalk(Goal::Unexplored));
             }
             Some(Command::Throw | Command::Fire) if key.repeat || replaying => {}
-            Some(Command::Throw) if pending.0.is_none() => match quiver.to_throw() {
-                Some(item) => {
-                    let aiming = Aiming {
-                        aim: Aim::Throw(item),
-                        cursor: quiver.hero_at(),
-                    };
-                    return aim(&mut commands, &mut next_overlay, aiming);
+            Some(command @ (Command::Throw | Command::Fire)) if pending.0.is_none() => {
+                match missile_aim(&quiver, command) {
+                    Ok(aimed) => {
+                        let aiming = Aiming {
+                            aim: aimed,
+                            cursor: quiver.hero_at(),
+                        };
+                        return aim(&mut commands, &mut next_overlay, aiming);
+                    }
+                    Err(why) => log.say(turn.0, why),
                 }
-                None => log.say(turn.0, "You have nothing to throw."),
-            },
-            Some(Command::Fire) if pending.0.is_none() => match quiver.cannot_shoot() {
-                None => {
-                    let aiming = Aiming {
-                        aim: Aim::Fire,
-                        cursor: quiver.hero_at(),
-                    };
-                    return aim(&mut commands, &mut next_overlay, aiming);
-                }
-                Some(why) => log.say(turn.0, why),
-            },
+            }
             // F12 works on every screen: see `screenshot_key`.
             _ => {}
         }
+    }
+}
+
+/// What `t` or `f` aims, or why there is nothing to aim.
+fn missile_aim(quiver: &Quiver, command: Command) -> Result<Aim, &'static str> {
+    match command {
+        Command::Throw => quiver
+            .to_throw()
+            .map(Aim::Throw)
+            .ok_or("You have nothing to throw."),
+        _ => quiver.cannot_shoot().map_or(Ok(Aim::Fire), Err),
     }
 }
 

@@ -264,6 +264,11 @@ fn show_reach(
         .iter()
         .for_each(|tile| commands.entity(tile).despawn());
     let (hero, at) = (hero.0, hero.1.0);
+    // The tiles a missile from the hero would cross toward the cursor.
+    let path = |range: Option<i32>| {
+        let range = range.unwrap_or(0);
+        flight(&level.terrain, &occupancy, (hero, at), aiming.cursor, range).path
+    };
     let (tiles, tint) = match aiming.aim {
         Aim::Read(_) => match aimed_scroll(&aiming, &items, &new_game) {
             Some((ScrollKind::Fireball, _)) => (
@@ -272,26 +277,8 @@ fn show_reach(
             ),
             _ => return,
         },
-        Aim::Throw(item) => (
-            missile_path(
-                &level,
-                &occupancy,
-                (hero, at),
-                aiming.cursor,
-                quiver.range(Some(item)),
-            ),
-            PATH_TINT,
-        ),
-        Aim::Fire => (
-            missile_path(
-                &level,
-                &occupancy,
-                (hero, at),
-                aiming.cursor,
-                quiver.range(None),
-            ),
-            PATH_TINT,
-        ),
+        Aim::Throw(item) => (path(quiver.range(Some(item))), PATH_TINT),
+        Aim::Fire => (path(quiver.range(None)), PATH_TINT),
     };
     for tile in tiles {
         let at = tile_centre(tile, level.terrain.height(), book.tile_size).extend(CURSOR_Z - 0.2);
@@ -303,18 +290,6 @@ fn show_reach(
             DespawnOnExit(Overlay::Targeting),
         ));
     }
-}
-
-/// The tiles a missile from the hero would cross toward `target`.
-fn missile_path(
-    level: &Level,
-    occupancy: &Occupancy,
-    hero: (Entity, Pos),
-    target: Pos,
-    range: Option<i32>,
-) -> Vec<Pos> {
-    let range = range.unwrap_or(0);
-    flight(&level.terrain, occupancy, hero, target, range).path
 }
 
 /// The map tile under a point of the window, if any.
