@@ -126,22 +126,15 @@ impl Quiver<'_, '_> {
     /// The first missile in the pack made for throwing, else the first
     /// ammunition; `None` when the pack holds neither.
     pub fn to_throw(&self) -> Option<Entity> {
-        let pack = self.pack()?;
-        let effect = |e: Entity| {
-            let (item, _) = self.items.get(e).ok()?;
-            Some(self.new_game.items.kinds.get(item.kind)?.effect)
-        };
-        let first = |wanted: fn(ItemEffect) -> bool| {
-            pack.0
-                .iter()
-                .copied()
-                .find(|&e| effect(e).is_some_and(wanted))
-        };
-        first(|e| matches!(e, ItemEffect::Thrown(_)))
-            .or_else(|| first(|e| matches!(e, ItemEffect::Ammo(_))))
+        let (book, pack) = (&self.new_game.items, self.pack()?);
+        first_with(book, pack, &self.items, |e| {
+            matches!(e, ItemEffect::Thrown(_))
+        })
+        .or_else(|| first_ammo(book, pack, &self.items))
     }
 
-    /// How far `aim`ed at, a missile `item` thrown or the bow's shot, would fly.
+    /// How far a missile flies: `thrown` by hand, or (with `None`) shot
+    /// from the pack's best bow.
     pub fn range(&self, thrown: Option<Entity>) -> Option<i32> {
         let book = &self.new_game.items;
         match thrown {
@@ -196,12 +189,22 @@ pub fn best_bow(book: &ItemBook, pack: &Pack, items: &Query<(&Item, &Name)>) -> 
 
 /// The first ammunition in the pack.
 pub fn first_ammo(book: &ItemBook, pack: &Pack, items: &Query<(&Item, &Name)>) -> Option<Entity> {
+    first_with(book, pack, items, |e| matches!(e, ItemEffect::Ammo(_)))
+}
+
+/// The first item in the pack whose effect is `wanted`.
+fn first_with(
+    book: &ItemBook,
+    pack: &Pack,
+    items: &Query<(&Item, &Name)>,
+    wanted: fn(ItemEffect) -> bool,
+) -> Option<Entity> {
     pack.0.iter().copied().find(|&e| {
-        items.get(e).is_ok_and(|(item, _)| {
-            book.kinds
-                .get(item.kind)
-                .is_some_and(|k| matches!(k.effect, ItemEffect::Ammo(_)))
-        })
+        items
+            .get(e)
+            .ok()
+            .and_then(|(item, _)| book.kinds.get(item.kind))
+            .is_some_and(|kind| wanted(kind.effect))
     })
 }
 
