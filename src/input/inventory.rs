@@ -62,27 +62,31 @@ pub enum Aim {
     Throw(Entity),
     /// The pack's bow and its ammunition.
     Fire,
+    /// Nothing: the cursor only looks.
+    Look,
 }
 
 impl Aim {
-    /// The action that lets it go at `target`.
-    pub fn at(self, target: Pos) -> Action {
+    /// The action that lets it go at `target`; looking takes none.
+    pub fn at(self, target: Pos) -> Option<Action> {
         match self {
-            Aim::Read(scroll) => Action::Read {
+            Aim::Read(scroll) => Some(Action::Read {
                 scroll,
                 target: Some(target),
-            },
-            Aim::Throw(item) => Action::Throw { item, target },
-            Aim::Fire => Action::Fire { target },
+            }),
+            Aim::Throw(item) => Some(Action::Throw { item, target }),
+            Aim::Fire => Some(Action::Fire { target }),
+            Aim::Look => None,
         }
     }
 
-    /// The verb the prompt offers: "read", "throw", "shoot".
+    /// The verb the prompt offers: "read", "throw", "shoot", "close".
     pub fn verb(self) -> &'static str {
         match self {
             Aim::Read(_) => "read",
             Aim::Throw(_) => "throw",
             Aim::Fire => "shoot",
+            Aim::Look => "close",
         }
     }
 }

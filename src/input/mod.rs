@@ -23,7 +23,7 @@ use crate::view::motion::FinishAnimations;
 use crate::view::screenshot::TakeScreenshot;
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Item, Pack};
-use crate::vocab::data::{ItemEffect, ScrollKind};
+use crate::vocab::data::ItemEffect;
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::{Action, PendingAction};
 use crate::vocab::messages::{Goal, StartWalk};
@@ -53,6 +53,8 @@ pub enum Command {
     Throw,
     /// Aim the pack's bow.
     Fire,
+    /// Move a cursor to name what is on a tile.
+    Look,
 }
 
 /// The key bindings in force: the player's `bindings.txt`, or the defaults.
@@ -149,6 +151,7 @@ fn command_of_action(action: &str) -> Option<Command> {
         "explore" => Some(Command::Explore),
         "throw" => Some(Command::Throw),
         "fire" => Some(Command::Fire),
+        "look" => Some(Command::Look),
         "zoom_in" => Some(Command::ZoomIn),
         "zoom_out" => Some(Command::ZoomOut),
         "screenshot" => Some(Command::Screenshot),
@@ -433,6 +436,13 @@ fn read_keys(
                     Err(why) => log.say(turn.0, why),
                 }
             }
+            Some(Command::Look) if !key.repeat && !replaying => {
+                let aiming = Aiming {
+                    aim: Aim::Look,
+                    cursor: quiver.hero_at(),
+                };
+                return aim(&mut commands, &mut next_overlay, aiming);
+            }
             // F12 works on every screen: see `screenshot_key`.
             _ => {}
         }
@@ -526,15 +536,14 @@ fn effect_of(item: Entity, items: &Query<&Item>, new_game: &NewGame) -> Option<I
 /// missile to throw, a bow to shoot.
 fn aimed_use(item: Entity, items: &Query<&Item>, new_game: &NewGame) -> Option<Aim> {
     match effect_of(item, items, new_game)? {
-        ItemEffect::Scroll(ScrollKind::Lightning) => None,
-        ItemEffect::Scroll(_) => Some(Aim::Read(item)),
+        ItemEffect::Scroll(kind) if kind.is_aimed() => Some(Aim::Read(item)),
         ItemEffect::Thrown(_) | ItemEffect::Ammo(_) => Some(Aim::Throw(item)),
         ItemEffect::Bow(_) => Some(Aim::Fire),
         _ => None,
     }
 }
 
-/// Using an item that needs no target: lightning is read, the rest used.
+/// Using an item that needs no target: a scroll is read, the rest used.
 fn plain_use(item: Entity, items: &Query<&Item>, new_game: &NewGame) -> Action {
     match effect_of(item, items, new_game) {
         Some(ItemEffect::Scroll(_)) => Action::Read {
@@ -570,7 +579,7 @@ fn aim_keys(
                 }
             }
             Some(AimCommand::Fire) if !key.repeat => {
-                chosen.0 = Some(aiming.aim.at(aiming.cursor));
+                chosen.0 = aiming.aim.at(aiming.cursor);
                 next_overlay.set(Overlay::None);
                 return;
             }

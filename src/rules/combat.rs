@@ -110,6 +110,21 @@ impl Actors<'_, '_> {
         true
     }
 
+    /// Puts `entity` on the free `to` at once, with no step between: a
+    /// teleport. The view places it there without a glide.
+    pub fn teleport(&mut self, entity: Entity, to: Pos) -> bool {
+        let Ok((_, mut pos, ..)) = self.fighters.get_mut(entity) else {
+            return false;
+        };
+        if !self.occupancy.is_free(to) {
+            return false;
+        }
+        let from = pos.0;
+        pos.0 = to;
+        self.occupancy.relocate(entity, from, to);
+        true
+    }
+
     /// One blow from `attacker` to `target`, with its log line when the
     /// hero can see it. A blow that kills frees the tile at once.
     pub fn strike(&mut self, attacker: Entity, target: Entity) {
@@ -431,7 +446,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Dead creatures become corpses: food worth `maxHp × 3`, picked up like
 /// any item when the item data has a "corpse" kind.
-fn leave_corpses(
+pub(crate) fn leave_corpses(
     mut commands: Commands,
     new_game: Res<NewGame>,
     turn: Res<TurnCount>,

@@ -6,11 +6,12 @@ use bevy::prelude::*;
 
 use crate::vocab::components::Creature;
 use crate::vocab::components::FogRule;
-use crate::vocab::components::Vision;
+use crate::vocab::components::{Boons, Vision};
 use crate::vocab::components::{GridPos, Hero};
+use crate::vocab::data::ScrollKind;
 use crate::vocab::game::NewGame;
-use crate::vocab::messages::SightChanged;
 use crate::vocab::messages::TurnTaken;
+use crate::vocab::messages::{Burrowed, SightChanged, SpellCast};
 use crate::vocab::reset::ResetOnNewGame;
 use crate::vocab::resources::Level;
 use crate::vocab::resources::MonstersInView;
@@ -40,6 +41,21 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<SightChanged>();
     app.init_resource::<MonstersInView>();
     app.remove_on_new_game::<Sight>();
+    app.add_message::<Burrowed>();
+    app.add_systems(
+        Update,
+        map_the_level
+            .in_set(TurnPhase::UpdateFov)
+            .before(look_around)
+            .run_if(on_message::<SpellCast>),
+    );
+    app.add_systems(
+        Update,
+        remember_tiles_as_they_were
+            .after(TurnPhase::WorldActs)
+            .before(TurnPhase::UpdateHud)
+            .run_if(on_message::<Burrowed>),
+    );
     app.add_systems(
         Update,
         spot_monsters
@@ -63,6 +79,30 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(SeenRemembered)
             .run_if(resource_exists::<Sight>),
     );
+}
+
+/// A scroll of mapping puts the level's layout in the hero's memory: every
+/// tile one can stand on, and the rock around it.
+fn map_the_level(
+    mut casts: MessageReader<SpellCast>,
+    level: Res<Level>,
+    mut sight: ResMut<Sight>,
+    mut changes: MessageWriter<SightChanged>,
+) {
+    if casts.read().any(|cast| cast.kind == ScrollKind::Mapping) {
+        let mapped = sight.learn_layout(&level.terrain);
+        if !mapped.is_empty() {
+            changes.write(SightChanged(mapped));
+        }
+    }
+}
+
+/// A tile a creature dug where the hero did not see it stays remembered
+/// as it was, until the hero sees it again.
+fn remember_tiles_as_they_were(mut burrowed: MessageReader<Burrowed>, mut sight: ResMut<Sight>) {
+    for (pos, was) in burrowed.read().flat_map(|dig| dig.before.iter()) {
+        sight.recall(*pos, *was);
+    }
 }
 
 /// Starts the level's sight and looks once from where the hero stands.
@@ -98,14 +138,15 @@ fn look_around(
     level: Res<Level>,
     new_game: Res<NewGame>,
     mut sight: ResMut<Sight>,
-    hero: Single<(&GridPos, &Vision), With<Hero>>,
+    hero: Single<(&GridPos, &Vision, Option<&Boons>), With<Hero>>,
     mut changes: MessageWriter<SightChanged>,
 ) {
     if new_game.reveal {
         return;
     }
-    let (at, vision) = *hero;
-    let changed = sight.update(&level, at.0, vision.0);
+    let (at, vision, boons) = *hero;
+    let radius = boons.map_or(vision.0, |b| b.sight_radius(vision.0));
+    let changed = sight.update(&level, at.0, radius);
     if !changed.is_empty() {
         changes.write(SightChanged(changed));
     }

@@ -11,6 +11,7 @@ use crate::rules::combat::Actors;
 use crate::vocab::components::Corpse;
 
 use crate::rules::items::{slots, stack_of};
+use crate::vocab::components::Gear;
 use crate::vocab::components::Health;
 use crate::vocab::components::Hunger;
 use crate::vocab::components::Sick;
@@ -186,22 +187,23 @@ pub(crate) fn eat(
     taken.write(TurnTaken);
 }
 
-/// Each turn costs food, and a dig costs more. At 0 food the hero starves.
+/// Each turn costs food, a dig and heavy armour more. At 0 food the hero starves.
 fn burn_food(
     new_game: Res<NewGame>,
     mut dug: MessageReader<HeroDug>,
-    mut hero: Query<(&mut Stomach, &mut Health), With<Hero>>,
+    mut hero: Query<(&mut Stomach, &mut Health, Option<&Gear>), With<Hero>>,
     mut cause: ResMut<DeathCause>,
 ) {
     let digs = dug.read().count() as i32;
-    let Ok((mut stomach, mut health)) = hero.single_mut() else {
+    let Ok((mut stomach, mut health, gear)) = hero.single_mut() else {
         return;
     };
     let rules = &new_game.rules.hunger;
     let cost = rules
         .food_per_dig
         .saturating_mul(digs)
-        .saturating_add(rules.food_per_turn);
+        .saturating_add(rules.food_per_turn)
+        .saturating_add(gear.map_or(0, |g| g.food_per_turn));
     stomach.food = stomach.food.saturating_sub(cost).max(0);
     if stomach.food == 0 && health.hp > 0 {
         health.hp = 0;

@@ -16,10 +16,10 @@ use crate::rules::levels::records::{describe_level, restore_level};
 use crate::rules::turn::bump::BumpMemory;
 use crate::vocab::components::Equipment;
 use crate::vocab::components::FogRule;
+use crate::vocab::components::{Boons, Sick, Stomach};
 use crate::vocab::components::{CreatureId, Health};
 use crate::vocab::components::{Drawn, GridPos, Hero, Layer};
 use crate::vocab::components::{Item, Pack, Purse};
-use crate::vocab::components::{Sick, Stomach};
 use crate::vocab::game::{Mode, NewGame};
 use crate::vocab::log::{GameLog, LogEntry};
 use crate::vocab::records::StoredLevel;
@@ -69,6 +69,14 @@ pub struct HeroRecord {
     /// before it was kept remember nothing).
     #[serde(default)]
     pub bumps: BumpMemory,
+    /// What its potions still do (saves from before potions had boons
+    /// have none).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub boons: Boons,
+}
+
+fn is_default(boons: &Boons) -> bool {
+    *boons == Boons::default()
 }
 
 /// One item in the pack, as data.
@@ -118,11 +126,13 @@ type HeroParts<'a> = (
     &'a Equipment,
     &'a Purse,
     Option<&'a BumpMemory>,
+    Option<&'a Boons>,
 );
 
 fn capture_hero(world: &mut World) -> Option<HeroRecord> {
     let mut heroes = world.query_filtered::<HeroParts, With<Hero>>();
-    let (pos, health, stomach, sick, pack, equipment, purse, bumps) = heroes.single(world).ok()?;
+    let (pos, health, stomach, sick, pack, equipment, purse, bumps, boons) =
+        heroes.single(world).ok()?;
     let slot = |worn: Option<Entity>| worn.and_then(|e| pack.0.iter().position(|&p| p == e));
     let record = HeroRecord {
         pos: pos.0,
@@ -135,6 +145,7 @@ fn capture_hero(world: &mut World) -> Option<HeroRecord> {
         armour: slot(equipment.armour),
         copper: purse.copper,
         bumps: bumps.cloned().unwrap_or_default(),
+        boons: boons.copied().unwrap_or_default(),
     };
     let entities = pack.0.clone();
     let pack = entities
@@ -207,6 +218,7 @@ fn restore_hero(world: &mut World, record: HeroRecord) {
             copper: record.copper,
         },
         record.bumps,
+        record.boons,
     ));
     match record.stomach {
         Some(stomach) => hero.insert(stomach),

@@ -1,6 +1,7 @@
 //! A simple player on the same actions as the keys: it reads a scroll in a
 //! tight spot, fights what is next to it, shoots or throws at a foe in
-//! view, drinks a potion below 30% HP,
+//! view, drinks a potion below 30% HP (regeneration below 60%), reads a
+//! map on a new level and teleport when nearly dead,
 //! eats when Hungry, wears better gear, fetches what it wants, explores,
 //! goes down once a level is explored (the surface once it has seen the
 //! stairs), and takes the Gold Key home.
@@ -12,7 +13,7 @@ use gloomdelve_core::{Dir, Pos, Tile};
 use crate::rules::explore::{BestGear, knows_stairs_down};
 use crate::rules::levels::find_tile;
 use crate::vocab::components::Corpse;
-use crate::vocab::components::Equipment;
+use crate::vocab::components::{Boons, Equipment};
 use crate::vocab::components::{Creature, Harmless, Health};
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Hunger, Stomach};
@@ -134,7 +135,7 @@ fn pack_effects(world: &World, hero: Entity) -> Vec<(Entity, ItemEffect)> {
 /// In a tight spot (below half HP with a foe next to it), reads lightning
 /// at the nearest foe, or paralysis on the one next to it.
 fn cast(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
-    let health = world.get::<Health>(hero)?;
+    let health = *world.get::<Health>(hero)?;
     if health.hp * 2 >= health.max {
         return None;
     }
@@ -152,10 +153,23 @@ fn cast(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
             target: None,
         });
     }
-    scroll(ScrollKind::Paralyze).map(|paralysis| Action::Read {
-        scroll: paralysis,
-        target: Some(foe),
-    })
+    if let Some(paralysis) = scroll(ScrollKind::Paralyze) {
+        return Some(Action::Read {
+            scroll: paralysis,
+            target: Some(foe),
+        });
+    }
+    // Nearly dead with no potion to drink: away, far off.
+    let no_potion = !scrolls
+        .iter()
+        .any(|(_, effect)| matches!(effect, ItemEffect::Heal(_)));
+    let dying = health.hp * 10 < health.max * 3;
+    scroll(ScrollKind::Teleport)
+        .filter(|_| dying && no_potion)
+        .map(|teleport| Action::Read {
+            scroll: teleport,
+            target: None,
+        })
 }
 
 /// The place of a living foe next to the hero (fungi cannot hurt, so they
@@ -170,15 +184,42 @@ fn adjacent_foe(world: &mut World, at: Pos) -> Option<Pos> {
         .min()
 }
 
+/// Drinks a healing potion below 30% HP, a regeneration potion below 60%
+/// when none is at work, and reads a map on a level it has just entered.
 fn drink(world: &World, hero: Entity) -> Option<Action> {
     let health = world.get::<Health>(hero)?;
-    if health.hp * 10 >= health.max * 3 {
-        return None;
-    }
-    let potion = pack_effects(world, hero)
-        .into_iter()
-        .find(|(_, effect)| matches!(effect, ItemEffect::Heal(_)))?;
-    Some(Action::Use(potion.0))
+    let packed = pack_effects(world, hero);
+    let first = |wanted: fn(&ItemEffect) -> bool| {
+        packed
+            .iter()
+            .find(|(_, effect)| wanted(effect))
+            .map(|(e, _)| *e)
+    };
+    let regenerating = world.get::<Boons>(hero).is_some_and(|b| b.regenerating > 0);
+    let healing = first(|e| matches!(e, ItemEffect::Heal(_)))
+        .filter(|_| health.hp * 10 < health.max * 3)
+        .map(Action::Use);
+    let regenerate = || {
+        first(|e| matches!(e, ItemEffect::Regenerate(_)))
+            .filter(|_| health.hp * 10 < health.max * 6 && !regenerating)
+            .map(Action::Use)
+    };
+    let map = || {
+        first(|e| *e == ItemEffect::Scroll(ScrollKind::Mapping))
+            .filter(|_| !knows_the_way_down(world))
+            .map(|scroll| Action::Read {
+                scroll,
+                target: None,
+            })
+    };
+    healing.or_else(regenerate).or_else(map)
+}
+
+/// Whether the hero has seen the stairs down on this level.
+fn knows_the_way_down(world: &World) -> bool {
+    world
+        .get_resource::<Sight>()
+        .is_some_and(|sight| knows_stairs_down(world.resource::<Level>(), sight))
 }
 
 fn eat(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
@@ -292,9 +333,7 @@ fn time_to_go_down(world: &World, hero: Entity) -> bool {
     let arrived = dungeon.map_or(0, |d| d.arrived);
     let turn = world.resource::<TurnCount>().0;
     let on_the_surface = dungeon.is_some_and(|d| d.depth == 0);
-    let stairs_seen = world
-        .get_resource::<Sight>()
-        .is_some_and(|sight| knows_stairs_down(world.resource::<Level>(), sight));
+    let stairs_seen = knows_the_way_down(world);
     hungry(world, hero) || turn >= arrived + EXPLORE_TURNS || (on_the_surface && stairs_seen)
 }
 

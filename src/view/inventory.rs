@@ -71,7 +71,8 @@ fn redraw(
             .and_then(|e| items.get(e).ok())
             .map(|(item, name, corpse, drawn)| {
                 let kind = &new_game.items.kinds[item.kind];
-                let effect = effect_text(item.effect(&new_game.items, corpse));
+                let effect = effect_text(item.effect(&new_game.items, corpse))
+                    .map(|numbers| with_trade_offs(numbers, kind));
                 let what = match effect {
                     Some(effect) => format!("{} ({effect})", kind.description),
                     None => kind.description.clone(),
@@ -177,10 +178,24 @@ fn food_line(stomach: Option<&Stomach>) -> String {
     })
 }
 
+/// An item's numbers with its trade-offs: "+2 attack, reach 2",
+/// "+1 attack, 2 blows a bump", "+4 defense, 1 more food a turn".
+fn with_trade_offs(numbers: String, kind: &crate::vocab::data::ItemKind) -> String {
+    let reach = (kind.reach > 1).then(|| format!("reach {}", kind.reach));
+    let strikes = (kind.strikes > 1).then(|| format!("{} blows a bump", kind.strikes));
+    let food = (kind.food_per_turn > 0).then(|| format!("{} more food a turn", kind.food_per_turn));
+    std::iter::once(numbers)
+        .chain([reach, strikes, food].into_iter().flatten())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The numbers behind an item's description, where it has any.
 fn effect_text(effect: ItemEffect) -> Option<String> {
     match effect {
         ItemEffect::Heal(n) => Some(format!("restores {n} HP")),
+        ItemEffect::Regenerate(n) => Some(format!("1 HP a turn for {n} turns")),
+        ItemEffect::FarSight(n) => Some(format!("twice the sight for {n} turns")),
         ItemEffect::Weapon(n) => Some(format!("+{n} attack")),
         ItemEffect::Armour(n) => Some(format!("+{n} defense")),
         ItemEffect::Food(n) if n > 0 => Some(format!("{n} food")),

@@ -14,7 +14,7 @@ use crate::vocab::components::Equipment;
 use crate::vocab::components::FogRule;
 use crate::vocab::components::{Drawn, GridPos, Layer};
 use crate::vocab::messages::TerrainChanged;
-use crate::vocab::messages::{HeroDug, SightChanged};
+use crate::vocab::messages::{Burrowed, HeroDug, SightChanged};
 use crate::vocab::resources::Level;
 use crate::vocab::states::SeenRemembered;
 use crate::vocab::states::TurnPhase;
@@ -132,6 +132,7 @@ fn spawn_terrain_map(
         map,
         storage: &mut storage,
         level: &level,
+        sight: &sight,
         book: &book,
     };
     for (pos, _) in terrain.tiles().iter() {
@@ -156,6 +157,7 @@ struct NewTiles<'a, 'w, 's> {
     map: Entity,
     storage: &'a mut TileStorage,
     level: &'a Level,
+    sight: &'a Sight,
     book: &'a SpriteBook,
 }
 
@@ -172,7 +174,10 @@ impl NewTiles<'_, '_, '_> {
             .spawn(TileBundle {
                 position: at,
                 tilemap_id: TilemapId(self.map),
-                texture_index: texture_index(self.book, self.level.terrain.tile(pos)),
+                texture_index: texture_index(
+                    self.book,
+                    self.sight.believed(&self.level.terrain, pos),
+                ),
                 color: TileColor(fog_colour(seen)),
                 ..default()
             })
@@ -206,31 +211,37 @@ fn forget_held_tiles(mut held: ResMut<HeldTiles>) {
     *held = HeldTiles::default();
 }
 
-/// A wall the hero digs in sight keeps its look while it crumbles, unless
+/// A wall the hero or a burrower digs in sight keeps its look while it crumbles, unless
 /// motion is reduced or not drawn at all.
 fn hold_dug_walls(
     mut digs: MessageReader<HeroDug>,
+    mut burrows: MessageReader<Burrowed>,
     motion: Option<Res<Motion>>,
     sight: Res<Sight>,
     mut held: ResMut<HeldTiles>,
 ) {
     let animated = motion.is_some_and(|m| !m.reduce);
-    for dig in digs.read() {
-        if animated && sight.seen(dig.at) == Seen::Visible {
-            held.held.insert(dig.at);
+    let dug = digs
+        .read()
+        .map(|d| d.at)
+        .chain(burrows.read().map(|b| b.at));
+    for at in dug {
+        if animated && sight.seen(at) == Seen::Visible {
+            held.held.insert(at);
         }
     }
 }
 
-/// Rewrites one tile's texture to its terrain's, when it differs.
+/// Rewrites one tile's texture to the terrain the hero believes is there,
+/// when it differs.
 fn redraw_tile(
     pos: Pos,
-    level: &Level,
+    (level, sight): (&Level, &Sight),
     book: &SpriteBook,
     storage: &TileStorage,
     tiles: &mut Query<&mut TileTextureIndex>,
 ) {
-    let wanted = texture_index(book, level.terrain.tile(pos));
+    let wanted = texture_index(book, sight.believed(&level.terrain, pos));
     if let Some(entity) = tile_entity(storage, pos, level)
         && let Ok(mut index) = tiles.get_mut(entity)
     {
@@ -241,7 +252,7 @@ fn redraw_tile(
 /// Rewrites the texture of each changed tile that no animation holds.
 fn redraw_changed_tiles(
     mut changes: MessageReader<TerrainChanged>,
-    level: Res<Level>,
+    (level, sight): (Res<Level>, Res<Sight>),
     book: Res<SpriteBook>,
     held: Res<HeldTiles>,
     maps: Query<&TileStorage, With<TerrainMap>>,
@@ -253,7 +264,7 @@ fn redraw_changed_tiles(
     };
     for pos in changes.read().flat_map(|c| c.0.iter()) {
         if !held.holds(*pos) {
-            redraw_tile(*pos, &level, &book, storage, &mut tiles);
+            redraw_tile(*pos, (&level, &sight), &book, storage, &mut tiles);
         }
     }
 }
@@ -261,7 +272,7 @@ fn redraw_changed_tiles(
 /// Rewrites the tiles an animation let go of this frame.
 fn redraw_released_tiles(
     mut held: ResMut<HeldTiles>,
-    level: Option<Res<Level>>,
+    (level, sight): (Option<Res<Level>>, Option<Res<Sight>>),
     book: Option<Res<SpriteBook>>,
     maps: Query<&TileStorage, With<TerrainMap>>,
     mut tiles: Query<&mut TileTextureIndex>,
@@ -270,17 +281,18 @@ fn redraw_released_tiles(
         return;
     }
     let released = std::mem::take(&mut held.released);
-    let (Some(level), Some(book), Ok(storage)) = (level, book, maps.single()) else {
+    let (Some(level), Some(sight), Some(book), Ok(storage)) = (level, sight, book, maps.single())
+    else {
         return;
     };
     for pos in released {
-        redraw_tile(pos, &level, &book, storage, &mut tiles);
+        redraw_tile(pos, (&level, &sight), &book, storage, &mut tiles);
     }
 }
 
 /// Re-tints only the tiles whose sight state changed, and only when the
 /// colour really differs (`TileColor` has no `PartialEq`); spawns the tiles
-/// seen for the first time.
+/// seen for the first time. A tile seen again shows what is there now.
 pub fn tint_by_sight(
     mut commands: Commands,
     mut changes: MessageReader<SightChanged>,
@@ -288,7 +300,7 @@ pub fn tint_by_sight(
     sight: Res<Sight>,
     book: Res<SpriteBook>,
     mut maps: Query<(Entity, &mut TileStorage), With<TerrainMap>>,
-    mut tiles: Query<&mut TileColor>,
+    mut tiles: Query<(&mut TileColor, &mut TileTextureIndex)>,
 ) {
     let Ok((map, mut storage)) = maps.single_mut() else {
         changes.clear();
@@ -302,17 +314,20 @@ pub fn tint_by_sight(
                 map,
                 storage: &mut storage,
                 level: &level,
+                sight: &sight,
                 book: &book,
             }
             .spawn_if_known(*pos, seen);
             continue;
         };
         let wanted = fog_colour(seen);
-        if let Ok(mut colour) = tiles.get_mut(entity)
-            && colour.0 != wanted
-        {
+        let Ok((mut colour, mut index)) = tiles.get_mut(entity) else {
+            continue;
+        };
+        if colour.0 != wanted {
             colour.0 = wanted;
         }
+        index.set_if_neq(texture_index(&book, sight.believed(&level.terrain, *pos)));
     }
 }
 

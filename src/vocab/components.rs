@@ -116,6 +116,41 @@ pub struct GoblinAi {
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ArcherAi;
 
+/// Digs through rock toward the hero it hears; otherwise wanders.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BurrowerAi;
+
+/// Steals from the hero, then flees (with [`GoblinAi`]'s memory); what it
+/// carries is its [`Loot`].
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ThiefAi;
+
+/// Hunts in a pack, each making for its own side of the hero (with
+/// [`GoblinAi`]'s memory).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PackAi;
+
+/// What a thief has stolen: copper from the purse and items by kind name.
+/// It drops all of it where it dies.
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Loot {
+    #[serde(default)]
+    pub copper: u32,
+    #[serde(default)]
+    pub items: Vec<String>,
+}
+
+impl Loot {
+    pub fn is_empty(&self) -> bool {
+        self.copper == 0 && self.items.is_empty()
+    }
+}
+
+/// A pile of coins worth this many copper, not its kind's value: what a
+/// thief dropped.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Worth(pub u32);
+
 /// A creature that skips its turns until `turns` runs out.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Paralyzed {
@@ -231,6 +266,48 @@ impl Purse {
             "no coins".to_string()
         } else {
             parts.join(", ")
+        }
+    }
+}
+
+/// What the hero's potions still do, in turns: healing 1 HP a turn, and
+/// seeing twice as far.
+#[derive(
+    Component, Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize,
+)]
+pub struct Boons {
+    #[serde(default)]
+    pub regenerating: u32,
+    #[serde(default)]
+    pub far_sight: u32,
+}
+
+impl Boons {
+    /// How far the hero sees with these boons, `vision` without them.
+    pub fn sight_radius(&self, vision: i32) -> i32 {
+        if self.far_sight > 0 {
+            vision.saturating_mul(2)
+        } else {
+            vision
+        }
+    }
+}
+
+/// What the hero's worn gear trades for its numbers: the weapon's reach
+/// in tiles and blows per bump, and the food the armour costs each turn.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gear {
+    pub reach: u8,
+    pub strikes: u8,
+    pub food_per_turn: i32,
+}
+
+impl Default for Gear {
+    fn default() -> Self {
+        Self {
+            reach: 1,
+            strikes: 1,
+            food_per_turn: 0,
         }
     }
 }

@@ -340,6 +340,15 @@ pub enum AiKind {
     /// Keeps its distance and shoots what it `shoots` at the hero it sees
     /// when it has a line of fire; otherwise goes as a goblin does.
     Archer,
+    /// Hears the hero through rock, as far as its `vision`, and digs
+    /// toward it; otherwise wanders. Its tunnels stay.
+    Burrower,
+    /// Steals from the hero next to it, coins or an item, then flees;
+    /// killing it drops what it took. Otherwise goes as a goblin does.
+    Thief,
+    /// Hunts in a pack: each one makes for its own side of the hero, so
+    /// the pack surrounds it instead of queuing behind one another.
+    Pack,
 }
 
 /// One creature kind from `creatures.ron`.
@@ -379,9 +388,12 @@ pub struct CreatureKind {
     /// ...the first depth it lives on (0 is the surface)...
     #[serde(default)]
     pub from_depth: u32,
-    /// ...and how many more each level deeper (fractions add up).
+    /// ...and how many more each level deeper (fractions add up)...
     #[serde(default)]
     pub more_per_depth: f32,
+    /// ...down to this depth, the last it lives on (no end when left out).
+    #[serde(default)]
+    pub to_depth: Option<u32>,
 }
 
 fn every_turn() -> u8 {
@@ -391,7 +403,7 @@ fn every_turn() -> u8 {
 impl CreatureKind {
     /// How many of this kind a new level at `depth` holds.
     pub fn count_at(&self, depth: u32) -> u32 {
-        if depth < self.from_depth {
+        if depth < self.from_depth || self.to_depth.is_some_and(|last| depth > last) {
             return 0;
         }
         let extra = self.more_per_depth * (depth - self.from_depth) as f32;
@@ -447,6 +459,11 @@ fn check_kind(kind: &CreatureKind) -> Result<(), String> {
         in_range("per_cave", kind.per_cave, PER_CAVE),
         in_range("from_depth", kind.from_depth, DEPTH),
         in_range("more_per_depth", kind.more_per_depth, 0.0..=100.0),
+        require(
+            "to_depth",
+            kind.to_depth.is_none_or(|last| last >= kind.from_depth),
+            "is above from_depth",
+        ),
     ])
 }
 
@@ -455,6 +472,10 @@ fn check_kind(kind: &CreatureKind) -> Result<(), String> {
 pub enum ItemEffect {
     /// Restores this many HP, never above the maximum.
     Heal(i32),
+    /// Heals 1 HP each turn for this many turns.
+    Regenerate(u32),
+    /// Doubles how far the hero sees for this many turns.
+    FarSight(u32),
     /// Adds this much attack while worn.
     Weapon(i32),
     /// Adds this much defense while worn.
@@ -513,12 +534,23 @@ impl Missile {
     }
 }
 
-/// The three scrolls.
+/// The scrolls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ScrollKind {
     Lightning,
     Paralyze,
     Fireball,
+    /// Takes the hero to a far place on the level, chosen by the dice.
+    Teleport,
+    /// Shows the hero the whole level's layout, as if remembered.
+    Mapping,
+}
+
+impl ScrollKind {
+    /// Whether reading it asks for a target tile.
+    pub fn is_aimed(self) -> bool {
+        matches!(self, ScrollKind::Paralyze | ScrollKind::Fireball)
+    }
 }
 
 /// One item kind from `items.ron`.
@@ -539,6 +571,21 @@ pub struct ItemKind {
     pub per_cave: u32,
     #[serde(default)]
     pub from_depth: u32,
+    /// A weapon's trade-offs: how many tiles away its blow reaches (a
+    /// spear's 2 strikes over an empty tile), and how many blows one bump
+    /// strikes (a quick blade's 2, each its own `attack − defense`).
+    #[serde(default = "one")]
+    pub reach: u8,
+    #[serde(default = "one")]
+    pub strikes: u8,
+    /// An armour's trade-off: food it costs each turn it is worn, on top
+    /// of the stomach's own.
+    #[serde(default)]
+    pub food_per_turn: i32,
+}
+
+fn one() -> u8 {
+    1
 }
 
 impl ItemEffect {
@@ -558,6 +605,8 @@ impl ItemKind {
     fn may_stack(&self) -> bool {
         match self.effect {
             ItemEffect::Heal(_)
+            | ItemEffect::Regenerate(_)
+            | ItemEffect::FarSight(_)
             | ItemEffect::Scroll(_)
             | ItemEffect::Thrown(_)
             | ItemEffect::Ammo(_) => true,
@@ -593,6 +642,34 @@ impl ItemKind {
                 !self.stacks || self.may_stack(),
                 "only potions, rations, scrolls and missiles may stack",
             ),
+            self.check_trade_offs(),
+        ])
+    }
+
+    /// A weapon's reach and strikes, and an armour's food, in range; other
+    /// kinds have none of them.
+    fn check_trade_offs(&self) -> Result<(), String> {
+        let weapon = matches!(self.effect, ItemEffect::Weapon(_));
+        let armour = matches!(self.effect, ItemEffect::Armour(_));
+        first_error([
+            in_range("reach", self.reach, 1..=2),
+            in_range("strikes", self.strikes, 1..=3),
+            in_range("food_per_turn", self.food_per_turn, 0..=10),
+            require(
+                "reach",
+                weapon || self.reach == 1,
+                "only a weapon has a reach",
+            ),
+            require(
+                "strikes",
+                weapon || self.strikes == 1,
+                "only a weapon strikes",
+            ),
+            require(
+                "food_per_turn",
+                armour || self.food_per_turn == 0,
+                "only an armour costs food",
+            ),
         ])
     }
 
@@ -600,6 +677,8 @@ impl ItemKind {
     fn check_effect(&self) -> Result<(), String> {
         match self.effect {
             ItemEffect::Heal(hp) => in_range("effect Heal", hp, HP),
+            ItemEffect::Regenerate(turns) => in_range("effect Regenerate", turns, 1..=1000),
+            ItemEffect::FarSight(turns) => in_range("effect FarSight", turns, 1..=1000),
             ItemEffect::Weapon(attack) => in_range("effect Weapon", attack, STAT),
             ItemEffect::Armour(defense) => in_range("effect Armour", defense, STAT),
             ItemEffect::Food(food) => in_range("effect Food", food, FOOD),

@@ -1,7 +1,7 @@
 //! Messages: what one feature tells the others happened, or asks of them.
 
 use bevy::prelude::*;
-use gloomdelve_core::Pos;
+use gloomdelve_core::{Pos, Tile};
 
 use crate::vocab::data::ScrollKind;
 
@@ -42,6 +42,14 @@ pub struct Damaged {
 #[derive(Message, Clone, Copy, Debug)]
 pub struct HeroDug {
     pub at: Pos,
+}
+
+/// A creature dug out the rock at `at`. `before` holds each tile the dig
+/// changed as it was, so what the hero did not see stays remembered so.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Burrowed {
+    pub at: Pos,
+    pub before: Vec<(Pos, Tile)>,
 }
 
 /// A fighter stepped from one tile to the next. A creature that moves

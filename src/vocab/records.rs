@@ -2,10 +2,10 @@
 //! and plain records of its creatures and floor items, in the compact form
 //! the save writes.
 
-use gloomdelve_core::{Grid, Pos, Terrain};
+use gloomdelve_core::{Grid, Pos, Terrain, Tile};
 use serde::{Deserialize, Serialize};
 
-use crate::vocab::components::Corpse;
+use crate::vocab::components::{Corpse, Loot};
 
 /// A level kept as data while the hero is elsewhere.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -17,6 +17,10 @@ pub struct StoredLevel {
     /// The tiles the hero has seen.
     #[serde(with = "compact::memory")]
     pub memory: Grid<bool>,
+    /// Remembered tiles that changed out of the hero's sight, as the hero
+    /// last saw them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub recalled: Vec<(Pos, Tile)>,
     pub creatures: Vec<CreatureRecord>,
     pub items: Vec<ItemRecord>,
 }
@@ -146,6 +150,9 @@ pub struct CreatureRecord {
     pub fungus_spreads: Option<u32>,
     pub goblin_last_seen: Option<Pos>,
     pub paralyzed: Option<u32>,
+    /// What a thief carries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub loot: Option<Loot>,
 }
 
 /// One item lying on the floor, as data.
@@ -159,4 +166,7 @@ pub struct ItemRecord {
     /// Whether the hero has seen it, so it shows dimmed from memory.
     pub seen: bool,
     pub corpse: Option<Corpse>,
+    /// Coins worth this, not their kind's value: what a thief dropped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worth: Option<u32>,
 }

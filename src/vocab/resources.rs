@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 use gloomdelve_core::fov::{Fov, within_radius};
-use gloomdelve_core::{GameRng, Grid, Pos, Terrain};
+use gloomdelve_core::{GameRng, Grid, Pos, Terrain, Tile};
 
 use crate::vocab::records::StoredLevel;
 
@@ -156,6 +156,9 @@ pub struct Sight {
     epoch: u32,
     visible: Vec<Pos>,
     fov: Fov,
+    /// Remembered tiles that changed out of sight, as the hero last saw
+    /// them: shown so until seen again.
+    recalled: BTreeMap<Pos, Tile>,
 }
 
 impl Sight {
@@ -178,11 +181,13 @@ impl Sight {
             epoch: 1,
             visible: Vec::new(),
             fov: Fov::new(),
+            recalled: BTreeMap::new(),
         }
     }
 
-    /// Sight on a level seen before: `memory` marks the tiles remembered.
-    pub fn remembering(memory: Grid<bool>, reveal: bool) -> Self {
+    /// Sight on a level seen before: `memory` marks the tiles remembered,
+    /// and `recalled` the ones that changed since, as they were.
+    pub fn remembering(memory: Grid<bool>, recalled: &[(Pos, Tile)], reveal: bool) -> Self {
         let mut sight = Self::new(memory.width(), memory.height(), reveal);
         if !reveal {
             for (p, &known) in memory.iter() {
@@ -191,7 +196,52 @@ impl Sight {
                 }
             }
         }
+        for &(pos, tile) in recalled {
+            sight.recall(pos, tile);
+        }
         sight
+    }
+
+    /// The tile at `pos` changed while the hero did not see it: a tile it
+    /// remembers keeps looking as `was`, the oldest look it remembers.
+    pub fn recall(&mut self, pos: Pos, was: Tile) {
+        if self.seen(pos) == Seen::Remembered {
+            self.recalled.entry(pos).or_insert(was);
+        }
+    }
+
+    /// Remembers, as if seen, every unseen tile one can stand on and the
+    /// rock that touches it; returns the tiles it learned.
+    pub fn learn_layout(&mut self, terrain: &Terrain) -> Vec<Pos> {
+        let shapes = |p: Pos| {
+            terrain.is_walkable(p)
+                || gloomdelve_core::Dir::ALL
+                    .iter()
+                    .any(|&d| terrain.is_walkable(p.step(d)))
+        };
+        let learned: Vec<Pos> = terrain
+            .tiles()
+            .iter()
+            .map(|(p, _)| p)
+            .filter(|&p| self.state[p] == Seen::Unseen && shapes(p))
+            .collect();
+        for &p in &learned {
+            self.state[p] = Seen::Remembered;
+        }
+        learned
+    }
+
+    /// The tile the hero believes is at `pos`: as it last saw it.
+    pub fn believed(&self, terrain: &Terrain, pos: Pos) -> Tile {
+        self.recalled
+            .get(&pos)
+            .copied()
+            .unwrap_or_else(|| terrain.tile(pos))
+    }
+
+    /// The remembered tiles that changed out of sight, as they were.
+    pub fn recollection(&self) -> Vec<(Pos, Tile)> {
+        self.recalled.iter().map(|(&p, &t)| (p, t)).collect()
     }
 
     /// Which tiles the hero has ever seen on this level.
@@ -223,6 +273,7 @@ impl Sight {
             stamp,
             fov,
             visible,
+            recalled,
             ..
         } = self;
         fov.compute(
@@ -240,6 +291,9 @@ impl Sight {
                 *last = epoch;
                 state[p] = Seen::Visible;
                 visible.push(p);
+                if !recalled.is_empty() {
+                    recalled.remove(&p);
+                }
             },
         );
         for p in previous {

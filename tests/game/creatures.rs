@@ -428,7 +428,7 @@ fn creature_data_errors_name_the_entry_and_field() {
     assert!(err.contains("hp"), "a missing field is named: {err}");
     let err = CreatureBook::load(Path::new("/nowhere/creatures.ron")).unwrap_err();
     assert!(err.contains("/nowhere/creatures.ron"), "{err}");
-    assert_eq!(shipped_book().kinds.len(), 6);
+    assert_eq!(shipped_book().kinds.len(), 9);
 }
 
 #[test]
@@ -548,6 +548,11 @@ fn creature_numbers_are_refused_outside_their_range_and_the_hunt_needs_a_mover()
         ("defense: 1", "defense: 10000", "defense: 10000"),
         ("from_depth: 2", "from_depth: 500", "from_depth: 500"),
         (
+            "to_depth: Some(8)",
+            "to_depth: Some(1)",
+            "entry 7 (\"mole\"): to_depth: is above from_depth",
+        ),
+        (
             "acts_every: 2",
             "acts_every: 0",
             "entry 6 (\"ogre\"): acts_every: 0 is out of range: use 1 to 10",
@@ -561,7 +566,10 @@ fn creature_numbers_are_refused_outside_their_range_and_the_hunt_needs_a_mover()
         .replace("ai: Rat,", "ai: Rat, immobile: true,");
     let all_immobile = immobile_but_goblins
         .replace("ai: Goblin,", "ai: Goblin, immobile: true,")
-        .replace("ai: Archer,", "ai: Archer, immobile: true,");
+        .replace("ai: Archer,", "ai: Archer, immobile: true,")
+        .replace("ai: Burrower,", "ai: Burrower, immobile: true,")
+        .replace("ai: Thief,", "ai: Thief, immobile: true,")
+        .replace("ai: Pack,", "ai: Pack, immobile: true,");
     let err = CreatureBook::parse(&all_immobile).unwrap_err();
     assert!(err.contains("hunt"), "{err}");
     assert!(

@@ -5,6 +5,7 @@ mod bestiary;
 mod cli;
 mod creatures;
 mod explore;
+mod gear;
 mod hardening;
 mod hunger;
 mod items;

@@ -50,6 +50,22 @@ fn every_rule_number_in_the_readme_comes_from_the_data() {
             "goblins appear from level {}",
             creature("goblin").from_depth
         ),
+        format!(
+            "moles from level {} to {}",
+            creature("mole").from_depth,
+            creature("mole").to_depth.unwrap()
+        ),
+        format!("thieves from level {}", creature("thief").from_depth),
+        format!(
+            "goblin archers from level {}",
+            creature("goblin archer").from_depth
+        ),
+        format!(
+            "wolf packs from level {} to {}",
+            creature("wolf").from_depth,
+            creature("wolf").to_depth.unwrap()
+        ),
+        format!("ogres from level {}", creature("ogre").from_depth),
         format!("bats act {} a turn", times(creature("bat").speed)),
         format!("You regain 1 HP every {} turns", rules.regen_every),
         format!(

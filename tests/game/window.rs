@@ -1485,6 +1485,7 @@ fn aiming_starts_on_the_nearest_enemy_with_a_hollow_cursor_and_shows_the_firebal
                 fungus_spreads: None,
                 goblin_last_seen: None,
                 paralyzed: Some(100),
+                loot: None,
             });
         for name in ["scroll of paralysis", "scroll of fireball"] {
             let kind = items.find(name).unwrap();

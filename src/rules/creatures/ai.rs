@@ -6,7 +6,7 @@ use gloomdelve_core::path::PathFinder;
 use gloomdelve_core::{Dir, Pos};
 
 use crate::vocab::components::{
-    ArcherAi, BatAi, Creature, CreatureId, FungusAi, GoblinAi, RatAi, Sees, Speed,
+    ArcherAi, BatAi, Creature, CreatureId, FungusAi, GoblinAi, PackAi, RatAi, Sees, Speed, ThiefAi,
 };
 
 use crate::vocab::resources::NextCreatureId;
@@ -27,6 +27,9 @@ pub(super) fn plugin(app: &mut App) {
             rats_act,
             goblins_act,
             super::archers::archers_act,
+            super::burrowers::burrowers_act,
+            super::thieves::thieves_act,
+            super::packs::packs_act,
         )
             .chain()
             .in_set(TurnPhase::WorldActs)
@@ -83,6 +86,50 @@ pub(super) fn wander(actors: &mut Actors, entity: Entity, at: Pos) {
 pub(super) fn positions(actors: &Actors, entity: Entity, hero: Entity) -> Option<(Pos, Pos)> {
     let at = actors.ready_at(entity)?;
     Some((at, actors.pos(hero)?))
+}
+
+/// Goblins that go their own ways: the kinds with a [`GoblinAi`]'s memory
+/// and an AI of their own.
+type PlainGoblin = (Without<ArcherAi>, Without<ThiefAi>, Without<PackAi>);
+
+/// A step onto a free tile farther from the hero, the farthest first.
+pub(super) fn step_away(actors: &mut Actors, entity: Entity, at: Pos, hero_at: Pos) -> bool {
+    let distance = |p: Pos| (p.x - hero_at.x).pow(2) + (p.y - hero_at.y).pow(2);
+    let away = Dir::ALL
+        .into_iter()
+        .filter_map(|dir| actors.level.terrain.step_to(at, dir))
+        .filter(|&to| distance(to) > distance(at) && actors.occupancy.is_free(to))
+        .max_by_key(|&to| (distance(to), std::cmp::Reverse(to)));
+    away.is_some_and(|to| actors.try_move(entity, to))
+}
+
+/// Whether a creature at `at` that sees as far as `vision` sees the hero.
+pub(super) fn sees_hero(
+    actors: &Actors,
+    hero: Entity,
+    (at, hero_at): (Pos, Pos),
+    vision: i32,
+) -> bool {
+    actors.is_alive(hero)
+        && actors
+            .sight()
+            .is_some_and(|s| s.sees_hero(hero_at, at, vision))
+}
+
+/// A creature that has lost sight of the hero goes to where it saw it
+/// last; there, or with no such place, it forgets and wanders.
+pub(super) fn follow_trail(
+    actors: &mut Actors,
+    searches: &mut Searches,
+    (entity, at): (Entity, Pos),
+    memory: &mut GoblinAi,
+) {
+    let target = memory.last_seen.filter(|&t| t != at);
+    let on_trail = target.is_some_and(|target| searches.walk(actors, entity, at, target));
+    if !on_trail {
+        memory.last_seen = None;
+        wander(actors, entity, at);
+    }
 }
 
 /// A fungus never moves. Sometimes it plants a child on free floor nearby,
@@ -187,7 +234,7 @@ fn goblins_act(
     mut paths: ResMut<Paths>,
     mut chase: ResMut<ChaseMap>,
     chase_by: Res<ChaseBy>,
-    mut goblins: Query<(Entity, &CreatureId, &Speed, &Sees, &mut GoblinAi), Without<ArcherAi>>,
+    mut goblins: Query<(Entity, &CreatureId, &Speed, &Sees, &mut GoblinAi), PlainGoblin>,
 ) {
     let hero = *hero;
     *cost = SearchCost::default();
@@ -202,10 +249,7 @@ fn goblins_act(
         let Ok((.., sees, mut goblin)) = goblins.get_mut(entity) else {
             continue;
         };
-        let sees_hero = actors.is_alive(hero)
-            && actors
-                .sight()
-                .is_some_and(|s| s.sees_hero(hero_at, at, sees.0));
+        let sees_hero = sees_hero(&actors, hero, (at, hero_at), sees.0);
         if sees_hero {
             goblin.last_seen = Some(hero_at);
             if step_towards(&actors, at, hero_at).is_some() {
@@ -256,21 +300,33 @@ impl Searches<'_> {
         from: Pos,
         target: Pos,
     ) -> bool {
-        walk_towards(actors, self, entity, (from, target))
+        self.walk_around(actors, (entity, from), target, |_| false)
+    }
+
+    /// As [`Searches::walk`], keeping off the tiles `keep_off` names.
+    pub(super) fn walk_around(
+        &mut self,
+        actors: &mut Actors,
+        (entity, from): (Entity, Pos),
+        target: Pos,
+        keep_off: impl Fn(Pos) -> bool,
+    ) -> bool {
+        walk_towards(actors, self, (entity, from), target, keep_off)
     }
 }
 
 fn walk_towards(
     actors: &mut Actors,
     searches: &mut Searches,
-    entity: Entity,
-    (from, target): (Pos, Pos),
+    (entity, from): (Entity, Pos),
+    target: Pos,
+    keep_off: impl Fn(Pos) -> bool,
 ) -> bool {
     let (paths, cost, budget) = (&mut *searches.finder, &mut *searches.cost, searches.budget);
     let terrain = &actors.level.terrain;
     let occupancy = &actors.occupancy;
     let result = paths.find(from, target, budget, |p| {
-        terrain.admits_creatures(p) && occupancy.is_free(p)
+        terrain.admits_creatures(p) && occupancy.is_free(p) && !keep_off(p)
     });
     cost.most_by_one = cost.most_by_one.max(result.expanded);
     cost.total += result.expanded;

@@ -4,10 +4,12 @@
 //! fly as the hero's do, and land as items to be picked up.
 
 use bevy::prelude::*;
-use gloomdelve_core::{Dir, Pos};
+use gloomdelve_core::Pos;
 
 use crate::rules::combat::{Actors, Fate, Shot, flight};
-use crate::rules::creatures::ai::{Searches, positions, step_towards, turn_order, wander};
+use crate::rules::creatures::ai::{
+    Searches, follow_trail, positions, sees_hero, step_away, step_towards, turn_order,
+};
 use crate::rules::creatures::{Paths, SearchCost};
 use crate::rules::items::item;
 use crate::vocab::components::{
@@ -44,18 +46,8 @@ pub(super) fn archers_act(
             continue;
         };
         let (vision, kind) = (sees.0, creature.kind);
-        let sees_hero = actors.is_alive(hero)
-            && actors
-                .sight()
-                .is_some_and(|s| s.sees_hero(hero_at, at, vision));
-        if !sees_hero {
-            let target = memory.last_seen.filter(|&t| t != at);
-            let on_trail =
-                target.is_some_and(|target| searches.walk(&mut actors, entity, at, target));
-            if !on_trail {
-                memory.last_seen = None;
-                wander(&mut actors, entity, at);
-            }
+        if !sees_hero(&actors, hero, (at, hero_at), vision) {
+            follow_trail(&mut actors, &mut searches, (entity, at), &mut memory);
             continue;
         }
         memory.last_seen = Some(hero_at);
@@ -88,17 +80,6 @@ pub(super) fn archers_act(
             searches.walk(&mut actors, entity, at, hero_at);
         }
     }
-}
-
-/// A step onto a free tile farther from the hero, the farthest first.
-fn step_away(actors: &mut Actors, entity: Entity, at: Pos, hero_at: Pos) -> bool {
-    let distance = |p: Pos| (p.x - hero_at.x).pow(2) + (p.y - hero_at.y).pow(2);
-    let away = Dir::ALL
-        .into_iter()
-        .filter_map(|dir| actors.level.terrain.step_to(at, dir))
-        .filter(|&to| distance(to) > distance(at) && actors.occupancy.is_free(to))
-        .max_by_key(|&to| (distance(to), std::cmp::Reverse(to)));
-    away.is_some_and(|to| actors.try_move(entity, to))
 }
 
 /// Shoots one of what the archer's kind shoots at `target`; the arrow

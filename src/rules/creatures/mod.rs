@@ -2,6 +2,9 @@
 
 pub(crate) mod ai;
 mod archers;
+mod burrowers;
+mod packs;
+mod thieves;
 
 use bevy::prelude::*;
 
@@ -10,7 +13,6 @@ use gloomdelve_core::dijkstra::DijkstraMap;
 use gloomdelve_core::path::PathFinder;
 use gloomdelve_core::{GameRng, Pos};
 
-use crate::vocab::components::ArcherAi;
 use crate::vocab::components::BatAi;
 use crate::vocab::components::Creature;
 use crate::vocab::components::CreatureId;
@@ -22,6 +24,7 @@ use crate::vocab::components::Health;
 use crate::vocab::components::RatAi;
 use crate::vocab::components::Sees;
 use crate::vocab::components::Speed;
+use crate::vocab::components::{ArcherAi, BurrowerAi, Loot, PackAi, ThiefAi};
 use crate::vocab::components::{Drawn, GridPos, Hero, Layer};
 use crate::vocab::data::{AiKind, CreatureBook};
 use crate::vocab::game::NewGame;
@@ -96,7 +99,7 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(EnterLevel::Settle),
         ),
     );
-    app.add_plugins(ai::plugin);
+    app.add_plugins((ai::plugin, thieves::plugin));
 }
 
 pub(crate) fn seed_rules_rng(
@@ -158,6 +161,9 @@ pub fn spawn_creature_with_id<'a>(
         AiKind::Rat => entity.insert(RatAi),
         AiKind::Goblin => entity.insert(GoblinAi::default()),
         AiKind::Archer => entity.insert((GoblinAi::default(), ArcherAi)),
+        AiKind::Burrower => entity.insert(BurrowerAi),
+        AiKind::Thief => entity.insert((GoblinAi::default(), ThiefAi, Loot::default())),
+        AiKind::Pack => entity.insert((GoblinAi::default(), PackAi)),
     };
     if data.harmless {
         entity.insert(Harmless);

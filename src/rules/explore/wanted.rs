@@ -66,7 +66,11 @@ impl Carrying {
             ItemEffect::Coins(_) => true,
             _ if !self.room => false,
             ItemEffect::Food(_) => !rotten,
-            ItemEffect::Heal(_) | ItemEffect::Scroll(_) | ItemEffect::Key => true,
+            ItemEffect::Heal(_)
+            | ItemEffect::Regenerate(_)
+            | ItemEffect::FarSight(_)
+            | ItemEffect::Scroll(_)
+            | ItemEffect::Key => true,
             ItemEffect::Thrown(_) | ItemEffect::Ammo(_) => true,
             ItemEffect::Weapon(_) | ItemEffect::Armour(_) | ItemEffect::Bow(_) => {
                 self.best.is_beaten_by(effect)

@@ -24,6 +24,7 @@ use crate::vocab::components::PACK_SIZE;
 use crate::vocab::components::Pack;
 use crate::vocab::components::Purse;
 use crate::vocab::components::Stomach;
+use crate::vocab::components::Worth;
 use crate::vocab::components::{Drawn, GridPos, Layer};
 use crate::vocab::data::{ItemBook, ItemEffect};
 use crate::vocab::game::NewGame;
@@ -102,7 +103,7 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        scrolls::wear_off_paralysis
+        (scrolls::wear_off_paralysis, use_item::wear_boons)
             .in_set(crate::vocab::states::TurnPhase::ResolveDeaths)
             .run_if(on_message::<crate::vocab::messages::TurnTaken>),
     );
@@ -205,6 +206,7 @@ pub type Belongings<'w, 's> = Query<
         &'static Item,
         Option<&'static GridPos>,
         &'static Name,
+        Option<&'static Worth>,
     ),
     Without<Fighter>,
 >;
@@ -221,19 +223,24 @@ pub fn pick_up_at(
     mut say: impl FnMut(String),
 ) -> Pickup {
     let (pack, purse) = hero;
-    let mut here: Vec<(Entity, usize, String)> = items
+    let mut here: Vec<(Entity, usize, String, Option<u32>)> = items
         .iter()
         .filter(|(_, _, pos, ..)| pos.is_some_and(|p| p.0 == at))
-        .map(|(entity, item, _, name)| (entity, item.kind, name.to_string()))
+        .map(|(entity, item, _, name, worth)| {
+            (entity, item.kind, name.to_string(), worth.map(|w| w.0))
+        })
         .collect();
     // Kind order, then name: the same game always packs the same way, a
     // loaded one too (entity numbers differ after a load).
-    here.sort_by(|(_, a_kind, a_name), (_, b_kind, b_name)| {
-        (a_kind, a_name).cmp(&(b_kind, b_name))
-    });
+    here.sort_by(
+        |(_, a_kind, a_name, a_worth), (_, b_kind, b_name, b_worth)| {
+            (a_kind, a_name, a_worth).cmp(&(b_kind, b_name, b_worth))
+        },
+    );
     let mut result = Pickup::default();
-    for (entity, kind, name) in here {
-        if let ItemEffect::Coins(copper) = book.kinds[kind].effect {
+    for (entity, kind, name, worth) in here {
+        if let ItemEffect::Coins(value) = book.kinds[kind].effect {
+            let copper = worth.unwrap_or(value);
             purse.copper = purse.copper.saturating_add(copper);
             say(format!("You pick up {}.", Purse { copper }.describe()));
             commands.entity(entity).despawn();

@@ -1,6 +1,7 @@
 //! Scrolls: lightning strikes the nearest visible enemy; paralysis holds a
 //! target for some turns; a fireball burns everything near its target, the
-//! hero included.
+//! hero included; teleport takes the hero far away; mapping shows the
+//! level's layout (drawn into the hero's memory by `fov`).
 
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
@@ -56,6 +57,11 @@ pub fn read_scroll(
             rules.fireball_radius,
             rules.fireball_damage,
         ),
+        (ScrollKind::Teleport, _) => teleport(&mut actors, hero),
+        (ScrollKind::Mapping, _) => {
+            actors.say("The scroll's lines become the shape of the level.");
+            Some(Vec::new())
+        }
         (_, None) => {
             actors.say("That scroll needs a target.");
             None
@@ -66,8 +72,13 @@ pub fn read_scroll(
     };
     pack.0.retain(|&e| e != scroll);
     commands.entity(scroll).despawn();
-    // Lightning strikes its one tile; the others go where they were aimed.
-    let at = target.filter(|_| kind != ScrollKind::Lightning);
+    // Lightning strikes its one tile, teleport ends on its last; the others
+    // go where they were aimed.
+    let at = target.filter(|_| kind.is_aimed());
+    let at = at.or(tiles
+        .last()
+        .copied()
+        .filter(|_| kind == ScrollKind::Teleport));
     let at = at.or(tiles.first().copied()).unwrap_or(from);
     casts.write(SpellCast {
         kind,
@@ -99,6 +110,41 @@ fn lightning(actors: &mut Actors, hero: Entity, damage: i32) -> Option<Vec<Pos>>
         the(&blow.name)
     ));
     Some(vec![at])
+}
+
+/// How far a teleport takes the hero at the least, in tiles each way.
+const TELEPORT_AT_LEAST: i32 = 10;
+
+/// Takes the hero to a free tile at least [`TELEPORT_AT_LEAST`] away, or
+/// the farthest free tile when none is that far; `None` (the scroll is
+/// kept) when there is nowhere else to stand.
+fn teleport(actors: &mut Actors, hero: Entity) -> Option<Vec<Pos>> {
+    let from = actors.pos(hero)?;
+    let free: Vec<Pos> = actors
+        .level
+        .terrain
+        .tiles()
+        .iter()
+        .filter(|(p, tile)| tile.is_walkable() && actors.occupancy.is_free(*p))
+        .map(|(p, _)| p)
+        .collect();
+    let far: Vec<Pos> = free
+        .iter()
+        .copied()
+        .filter(|p| p.chebyshev(from) >= TELEPORT_AT_LEAST)
+        .collect();
+    let to = if far.is_empty() {
+        free.iter().copied().max_by_key(|p| (p.chebyshev(from), *p))
+    } else {
+        Some(far[actors.rng.0.range(0, far.len() as i32) as usize])
+    };
+    let Some(to) = to else {
+        actors.say("The scroll flickers, but there is nowhere else to be.");
+        return None;
+    };
+    actors.teleport(hero, to);
+    actors.say("The world twists, and you are elsewhere.");
+    Some(vec![from, to])
 }
 
 /// Holds the creature on a visible `at` for `turns` turns.

@@ -3,9 +3,9 @@
 
 use bevy::prelude::*;
 
-use crate::vocab::components::Equipment;
 use crate::vocab::components::FogRule;
 use crate::vocab::components::Stomach;
+use crate::vocab::components::{Boons, Equipment, Gear};
 use crate::vocab::components::{Fighter, Health};
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Item, Pack};
@@ -42,15 +42,44 @@ pub fn worn_stats(
     }
 }
 
+/// The trade-offs of what the hero wears: its weapon's reach and strikes,
+/// and its armour's food.
+pub fn worn_gear(equipment: &Equipment, book: &ItemBook, items: &Query<(&Item, &Name)>) -> Gear {
+    let kind = |slot: Option<Entity>| {
+        slot.and_then(|e| items.get(e).ok())
+            .map(|(item, _)| &book.kinds[item.kind])
+    };
+    let weapon = kind(equipment.weapon);
+    Gear {
+        reach: weapon.map_or(1, |w| w.reach),
+        strikes: weapon.map_or(1, |w| w.strikes),
+        food_per_turn: kind(equipment.armour).map_or(0, |a| a.food_per_turn),
+    }
+}
+
 /// Sets the hero's attack and defense from the rules, what it wears, and
 /// its hunger. It runs after the hero acts and again after the world acts,
 /// so a new weapon or a change of hunger counts from the next blow.
 pub fn refresh_hero_stats(
+    mut commands: Commands,
     new_game: Res<NewGame>,
-    hero: Single<(&Equipment, Option<&Stomach>, &mut Fighter), With<Hero>>,
+    hero: Single<
+        (
+            Entity,
+            &Equipment,
+            Option<&Stomach>,
+            &mut Fighter,
+            Option<&Gear>,
+        ),
+        With<Hero>,
+    >,
     items: Query<(&Item, &Name)>,
 ) {
-    let (equipment, stomach, mut fighter) = hero.into_inner();
+    let (entity, equipment, stomach, mut fighter, gear) = hero.into_inner();
+    let worn = worn_gear(equipment, &new_game.items, &items);
+    if gear != Some(&worn) {
+        commands.entity(entity).insert(worn);
+    }
     let rules = &new_game.rules;
     let base = Fighter {
         attack: rules.hero_attack,
@@ -71,7 +100,7 @@ pub fn use_item(
     mut intents: MessageReader<UseIntent>,
     mut commands: Commands,
     new_game: Res<NewGame>,
-    hero: Single<(&mut Pack, &mut Equipment, &mut Health), With<Hero>>,
+    hero: Single<(&mut Pack, &mut Equipment, &mut Health, &mut Boons), With<Hero>>,
     items: Query<(&Item, &Name)>,
     turn: Res<TurnCount>,
     mut log: ResMut<GameLog>,
@@ -80,7 +109,7 @@ pub fn use_item(
     let Some(&UseIntent(item)) = intents.read().last() else {
         return;
     };
-    let (mut pack, mut equipment, mut health) = hero.into_inner();
+    let (mut pack, mut equipment, mut health, mut boons) = hero.into_inner();
     let Some((data, name)) = items.get(item).ok().filter(|_| pack.0.contains(&item)) else {
         return;
     };
@@ -90,6 +119,7 @@ pub fn use_item(
         pack: &mut pack,
         equipment: &mut equipment,
         health: &mut health,
+        boons: &mut boons,
     };
     if apply(
         effect,
@@ -100,6 +130,31 @@ pub fn use_item(
         &mut say,
     ) {
         taken.write(TurnTaken);
+    }
+}
+
+/// The potions' boons work for one more turn: regeneration heals 1 HP;
+/// each says so when it wears off.
+pub fn wear_boons(
+    hero: Single<(&mut Boons, &mut Health), With<Hero>>,
+    turn: Res<TurnCount>,
+    mut log: ResMut<GameLog>,
+) {
+    let (mut boons, mut health) = hero.into_inner();
+    if *boons == Boons::default() {
+        return;
+    }
+    if boons.regenerating > 0 && health.hp > 0 {
+        health.hp = (health.hp + 1).min(health.max);
+    }
+    let was = *boons;
+    boons.regenerating = boons.regenerating.saturating_sub(1);
+    boons.far_sight = boons.far_sight.saturating_sub(1);
+    if was.regenerating == 1 {
+        log.say(turn.0, "The warmth fades.");
+    }
+    if was.far_sight == 1 {
+        log.say(turn.0, "Your sight dims to its usual reach.");
     }
 }
 
@@ -134,6 +189,7 @@ struct Carried<'a> {
     pack: &'a mut Pack,
     equipment: &'a mut Equipment,
     health: &'a mut Health,
+    boons: &'a mut Boons,
 }
 
 /// Uses one item; returns whether that took a turn.
@@ -149,14 +205,26 @@ fn apply(
         pack,
         equipment,
         health,
+        boons,
     } = carried;
+    let mut drink = |feel: &str| {
+        pack.0.retain(|&e| e != item);
+        commands.entity(item).despawn();
+        say(format!("You drink {}. {feel}", the(name)));
+        true
+    };
     match effect {
         ItemEffect::Heal(amount) => {
             health.hp = health.hp.saturating_add(amount).min(health.max);
-            pack.0.retain(|&e| e != item);
-            commands.entity(item).despawn();
-            say(format!("You drink {}. You feel better.", the(name)));
-            true
+            drink("You feel better.")
+        }
+        ItemEffect::Regenerate(turns) => {
+            boons.regenerating = boons.regenerating.max(turns);
+            drink("Warmth spreads through you.")
+        }
+        ItemEffect::FarSight(turns) => {
+            boons.far_sight = boons.far_sight.max(turns);
+            drink("Your eyes pierce the gloom.")
         }
         ItemEffect::Weapon(_) | ItemEffect::Armour(_) if equipment.is_worn(item) => {
             equipment.take_off(item);

@@ -9,7 +9,7 @@ use crate::rules::creatures::spawn_creature_with_id;
 use crate::rules::items::item;
 use crate::vocab::components::FogRule;
 use crate::vocab::components::Item;
-use crate::vocab::components::{Corpse, Paralyzed};
+use crate::vocab::components::{Corpse, Loot, Paralyzed, Worth};
 use crate::vocab::components::{Creature, CreatureId, FungusAi, GoblinAi, Health};
 use crate::vocab::components::{Drawn, GridPos};
 use crate::vocab::game::NewGame;
@@ -26,6 +26,7 @@ type CreatureParts<'a> = (
     Option<&'a FungusAi>,
     Option<&'a GoblinAi>,
     Option<&'a Paralyzed>,
+    Option<&'a Loot>,
 );
 
 type ItemParts<'a> = (
@@ -36,6 +37,7 @@ type ItemParts<'a> = (
     &'a GridPos,
     &'a FogRule,
     Option<&'a Corpse>,
+    Option<&'a Worth>,
 );
 
 /// Turns the current level into data and despawns its creatures and floor
@@ -62,7 +64,7 @@ fn record_level(world: &mut World) -> (StoredLevel, Vec<Entity>) {
         .iter(world)
         .filter(|parts| parts.4.hp > 0)
         .map(
-            |(entity, id, creature, pos, health, fungus, goblin, paralyzed)| {
+            |(entity, id, creature, pos, health, fungus, goblin, paralyzed, loot)| {
                 let record = CreatureRecord {
                     id: id.0,
                     kind: creatures.kinds[creature.kind].name.clone(),
@@ -72,6 +74,7 @@ fn record_level(world: &mut World) -> (StoredLevel, Vec<Entity>) {
                     fungus_spreads: fungus.map(|f| f.spreads),
                     goblin_last_seen: goblin.and_then(|g| g.last_seen),
                     paralyzed: paralyzed.map(|p| p.turns),
+                    loot: loot.filter(|l| !l.is_empty()).cloned(),
                 };
                 (entity, record)
             },
@@ -81,7 +84,7 @@ fn record_level(world: &mut World) -> (StoredLevel, Vec<Entity>) {
     let mut items: Vec<(Entity, usize, ItemRecord)> = world
         .query::<ItemParts>()
         .iter(world)
-        .map(|(entity, item, name, drawn, pos, fog, corpse)| {
+        .map(|(entity, item, name, drawn, pos, fog, corpse, worth)| {
             let record = ItemRecord {
                 kind: items.kinds[item.kind].name.clone(),
                 name: name.to_string(),
@@ -89,6 +92,7 @@ fn record_level(world: &mut World) -> (StoredLevel, Vec<Entity>) {
                 pos: pos.0,
                 seen: *fog == FogRule::Remembered { seen: true },
                 corpse: corpse.cloned(),
+                worth: worth.map(|w| w.0),
             };
             (entity, item.kind, record)
         })
@@ -111,14 +115,16 @@ fn record_level(world: &mut World) -> (StoredLevel, Vec<Entity>) {
         .map(|(e, _)| e)
         .collect();
     let level = world.resource::<Level>().clone();
-    let memory = world
-        .get_resource::<Sight>()
+    let sight = world.get_resource::<Sight>();
+    let memory = sight
         .map(Sight::memory)
         .unwrap_or_else(|| Grid::new(level.terrain.width(), level.terrain.height(), false));
+    let recalled = sight.map(Sight::recollection).unwrap_or_default();
     let stored = StoredLevel {
         terrain: level.terrain,
         start: level.start,
         memory,
+        recalled,
         creatures: creatures.into_iter().map(|(_, r)| r).collect(),
         items: items.into_iter().map(|(.., r)| r).collect(),
     };
@@ -129,7 +135,7 @@ fn record_level(world: &mut World) -> (StoredLevel, Vec<Entity>) {
 /// creatures and items spawned back as they were.
 pub fn restore_level(world: &mut World, stored: StoredLevel) {
     let new_game = world.resource::<NewGame>().clone();
-    let sight = Sight::remembering(stored.memory, new_game.reveal);
+    let sight = Sight::remembering(stored.memory, &stored.recalled, new_game.reveal);
     world.insert_resource(sight);
     world.insert_resource(Level {
         terrain: stored.terrain,
@@ -167,6 +173,9 @@ fn respawn_creature(commands: &mut Commands, new_game: &NewGame, record: &Creatu
     if let Some(turns) = record.paralyzed {
         entity.insert(Paralyzed { turns });
     }
+    if let Some(loot) = &record.loot {
+        entity.insert(loot.clone());
+    }
 }
 
 fn respawn_item(commands: &mut Commands, new_game: &NewGame, record: &ItemRecord) {
@@ -184,5 +193,8 @@ fn respawn_item(commands: &mut Commands, new_game: &NewGame, record: &ItemRecord
     ));
     if let Some(corpse) = &record.corpse {
         entity.insert(corpse.clone());
+    }
+    if let Some(copper) = record.worth {
+        entity.insert(Worth(copper));
     }
 }

@@ -6,13 +6,13 @@ mod dispatch;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use gloomdelve_core::{Blocked, Bump, Tile};
+use gloomdelve_core::{Blocked, Bump, Dir, Pos, Tile};
 
 use crate::rules::combat::Actors;
 use crate::rules::explore::Walking;
 use crate::rules::items::{Belongings, pick_up_at};
-use crate::vocab::components::Hero;
 use crate::vocab::components::Stomach;
+use crate::vocab::components::{Gear, Hero};
 use crate::vocab::components::{Pack, Purse};
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::PendingAction;
@@ -126,6 +126,7 @@ type HeroParts<'a> = (
     &'a mut Purse,
     Option<&'a BumpMemory>,
     Has<Stomach>,
+    Option<&'a Gear>,
 );
 
 /// What a step may change besides the hero and the creatures.
@@ -140,6 +141,27 @@ struct StepEffects<'w, 's> {
     walking: Option<Res<'w, Walking>>,
 }
 
+/// The foe a bump in `dir` strikes: the one on the next tile, or with a
+/// long weapon the first one farther on, over empty ground, within reach.
+fn foe_within_reach(
+    actors: &Actors,
+    (hero, at): (Entity, Pos),
+    dir: Dir,
+    reach: u8,
+) -> Option<Entity> {
+    let terrain = &actors.level.terrain;
+    let mut from = at;
+    for _ in 0..reach.max(1) {
+        let to = terrain.step_to(from, dir)?;
+        match actors.occupancy.at(to) {
+            Some(foe) if foe != hero => return Some(foe),
+            Some(_) => return None,
+            None => from = to,
+        }
+    }
+    None
+}
+
 /// Bumps in a direction: a step (picking up what lies there), a blow, or a
 /// dig.
 fn hero_steps(
@@ -151,16 +173,21 @@ fn hero_steps(
     let Some(&StepIntent(dir)) = steps.read().last() else {
         return;
     };
-    let (hero, mut pack, mut purse, memory, hungers) = hero.into_inner();
+    let (hero, mut pack, mut purse, memory, hungers, gear) = hero.into_inner();
     let memory = memory.cloned().unwrap_or_default();
+    let gear = gear.copied().unwrap_or_default();
     let Some(at) = actors.pos(hero) else {
         return;
     };
     let remembered = match actors.level.terrain.bump(at, dir) {
-        Bump::Move(to) => match actors.occupancy.at(to) {
-            Some(foe) if foe != hero => {
+        Bump::Move(to) => match foe_within_reach(&actors, (hero, at), dir, gear.reach) {
+            Some(foe) => {
                 let name = actors.name(foe);
-                actors.strike(hero, foe);
+                for _ in 0..gear.strikes {
+                    if actors.is_alive(foe) {
+                        actors.strike(hero, foe);
+                    }
+                }
                 effects.taken.write(TurnTaken);
                 match name.filter(|_| actors.is_alive(foe)) {
                     Some(name) => BumpMemory::Fought { dir, foe: name },

@@ -1,12 +1,14 @@
-//! Mouse look: the HUD's info line names what is on the hovered tile, if
-//! the hero sees it or remembers it ("a goblin, badly wounded", "a red
-//! potion on cave floor").
+//! Look: the HUD's info line names what is on the hovered tile, or on the
+//! aiming cursor (the look key opens one), if the hero sees it or
+//! remembers it ("a goblin, badly wounded. Chases you...", "a red potion
+//! on cave floor. Drink it...").
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use gloomdelve_core::Pos;
 
 use super::spells::tile_under;
+use crate::input::inventory::Aiming;
 use crate::view::assets::SpriteBook;
 use crate::vocab::components::FogRule;
 use crate::vocab::components::GridPos;
@@ -15,7 +17,7 @@ use crate::vocab::components::{Creature, Health};
 use crate::vocab::game::NewGame;
 use crate::vocab::resources::Level;
 use crate::vocab::resources::{Seen, Sight};
-use crate::vocab::states::Screen;
+use crate::vocab::states::{Overlay, Screen};
 use crate::vocab::text;
 
 /// The HUD line that names what the mouse points at.
@@ -75,7 +77,8 @@ pub fn health_words(health: &Health) -> &'static str {
         hp if hp >= max => "unhurt",
         hp if hp * 3 >= max * 2 => "lightly wounded",
         hp if hp * 3 >= max => "wounded",
-        hp if hp > 0 => "badly wounded",
+        hp if hp * 6 >= max => "badly wounded",
+        hp if hp > 0 => "nearly dead",
         _ => "dying",
     }
 }
@@ -94,7 +97,7 @@ pub fn describe_tile(
     if seen == Seen::Unseen {
         return String::new();
     }
-    let ground = level.terrain.tile(at).name();
+    let ground = sight.believed(&level.terrain, at).name();
     if seen == Seen::Visible
         && let Some((_, name, health, creature)) = creatures.iter().find(|(p, ..)| p.0 == at)
     {
@@ -114,6 +117,8 @@ pub fn describe_tile(
     }
 }
 
+/// Names what is under the mouse, or while aiming under the cursor (which
+/// the keys move too: the look key's cursor only looks).
 fn look_under_mouse(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform)>,
@@ -122,11 +127,17 @@ fn look_under_mouse(
     book: Res<SpriteBook>,
     (creatures, items): (Lookable, LookableItems),
     new_game: Res<NewGame>,
+    (overlay, aiming): (Res<State<Overlay>>, Option<Res<Aiming>>),
     mut line: Single<&mut Text, With<InfoLine>>,
 ) {
-    let tile = window
-        .cursor_position()
-        .and_then(|p| tile_under(p, *camera, &level, book.tile_size));
+    let aimed = aiming
+        .filter(|_| *overlay.get() == Overlay::Targeting)
+        .map(|a| a.cursor);
+    let tile = aimed.or_else(|| {
+        window
+            .cursor_position()
+            .and_then(|p| tile_under(p, *camera, &level, book.tile_size))
+    });
     let text = tile.map_or_else(String::new, |at| {
         describe_tile(at, &level, &sight, &creatures, &items, &new_game)
     });
@@ -146,6 +157,7 @@ mod tests {
         assert_eq!(words(9), "lightly wounded");
         assert_eq!(words(5), "wounded");
         assert_eq!(words(2), "badly wounded");
+        assert_eq!(words(1), "nearly dead");
         assert_eq!(words(0), "dying");
     }
 

@@ -228,6 +228,7 @@ fn write_prompt(
             format!("Throw {}", text::the(name))
         }),
         Aim::Fire => "Shoot".to_string(),
+        Aim::Look => "Look".to_string(),
     };
     let burns_the_hero = matches!(scroll, Some((ScrollKind::Fireball, _)))
         && disc(aiming.cursor, new_game.rules.fireball_radius).contains(&hero.0);
@@ -237,9 +238,12 @@ fn write_prompt(
         ""
     };
     let verb = aiming.aim.verb();
-    let wanted = format!(
-        "{what} at {target}.{warning}   Arrows or mouse: aim   Enter or click: {verb}   Esc: cancel"
-    );
+    let keys = if aiming.aim == Aim::Look {
+        "Arrows or mouse: move   Enter or Esc: close".to_string()
+    } else {
+        format!("Arrows or mouse: aim   Enter or click: {verb}   Esc: cancel")
+    };
+    let wanted = format!("{what} at {target}.{warning}   {keys}");
     if prompt.0 != wanted {
         prompt.0 = wanted;
     }
@@ -279,6 +283,7 @@ fn show_reach(
         },
         Aim::Throw(item) => (path(quiver.range(Some(item))), PATH_TINT),
         Aim::Fire => (path(quiver.range(None)), PATH_TINT),
+        Aim::Look => return,
     };
     for tile in tiles {
         let at = tile_centre(tile, level.terrain.height(), book.tile_size).extend(CURSOR_Z - 0.2);
@@ -333,7 +338,7 @@ fn aim_with_mouse(
         }
     }
     if buttons.is_some_and(|b| b.just_pressed(MouseButton::Left)) {
-        chosen.0 = Some(aiming.aim.at(aiming.cursor));
+        chosen.0 = aiming.aim.at(aiming.cursor);
         next_overlay.set(Overlay::None);
     }
 }

@@ -14,7 +14,7 @@ use crate::view::motion::tween::{Clock, point_along};
 use crate::view::tilemap::{HeldTiles, tile_centre};
 use crate::vocab::components::Paralyzed;
 use crate::vocab::data::ScrollKind;
-use crate::vocab::messages::{Died, HeroDug, SpellCast};
+use crate::vocab::messages::{Burrowed, Died, HeroDug, SpellCast};
 use crate::vocab::resources::{Level, Seen, Sight};
 use crate::vocab::states::Screen;
 
@@ -155,25 +155,30 @@ pub(super) fn draw_falls(
     }
 }
 
-/// A wall the hero digs crumbles into bits of rock, darkening as it goes;
+/// A wall the hero or a burrower digs crumbles into bits of rock, darkening as it goes;
 /// the map shows it dug when they have fallen.
 pub(super) fn crumble_walls(
     mut commands: Commands,
     mut digs: MessageReader<HeroDug>,
+    mut burrows: MessageReader<Burrowed>,
     motion: Res<Motion>,
     held: Res<HeldTiles>,
     level: Res<Level>,
     book: Res<SpriteBook>,
 ) {
-    for dig in digs.read() {
-        if !held.holds(dig.at) {
+    let dug = digs
+        .read()
+        .map(|d| d.at)
+        .chain(burrows.read().map(|b| b.at));
+    for dug_at in dug {
+        if !held.holds(dug_at) {
             continue;
         }
-        let at = tile_centre(dig.at, level.terrain.height(), book.tile_size);
+        let at = tile_centre(dug_at, level.terrain.height(), book.tile_size);
         let pixel = book.tile_size / 8.0;
         let bits: Vec<Entity> = (0..motion.timings.debris as usize)
             .map(|n| {
-                let seed = seed_of(dig.at, n);
+                let seed = seed_of(dug_at, n);
                 let start = Vec2::new(wobble(seed), wobble(seed + 1)) * book.tile_size * 0.4;
                 // Out from the middle, and up a little, before they fall.
                 let out = start.normalize_or(Vec2::Y) * (0.6 + 0.3 * wobble(seed + 2));
@@ -192,7 +197,7 @@ pub(super) fn crumble_walls(
             .spawn((
                 Name::new("Crumbling wall"),
                 Fx(Clock::new(motion.paced(motion.timings.crumble))),
-                Crumble { at: dig.at },
+                Crumble { at: dug_at },
                 bar(Color::NONE, Vec2::splat(book.tile_size)),
                 Transform::from_translation(at.extend(EFFECTS_Z)),
                 DespawnOnExit(Screen::Playing),
@@ -273,6 +278,8 @@ fn flash_colour(kind: ScrollKind) -> Color {
         ScrollKind::Lightning => Color::srgba(1.0, 0.95, 0.4, 0.85),
         ScrollKind::Paralyze => Color::srgba(0.45, 0.95, 1.0, 0.7),
         ScrollKind::Fireball => Color::srgba(1.0, 0.45, 0.15, 0.75),
+        ScrollKind::Teleport => Color::srgba(0.8, 0.5, 1.0, 0.8),
+        ScrollKind::Mapping => Color::srgba(0.95, 0.9, 0.7, 0.6),
     }
 }
 
