@@ -14,7 +14,7 @@ use crate::rules::explore::{BestGear, knows_stairs_down};
 use crate::rules::levels::find_tile;
 use crate::vocab::components::Corpse;
 use crate::vocab::components::{Boons, Equipment};
-use crate::vocab::components::{Creature, Harmless, Health};
+use crate::vocab::components::{ArcherAi, Creature, Harmless, Health};
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Hunger, Stomach};
 use crate::vocab::components::{Item, PACK_SIZE, Pack};
@@ -46,9 +46,11 @@ pub fn choose(world: &mut World) -> Action {
     cast(world, hero, at)
         .or_else(|| fight(world, at))
         .or_else(|| shoot(world, hero, at))
+        .or_else(|| close_on_archers(world, at))
         .or_else(|| drink(world, hero))
         .or_else(|| eat(world, hero, at))
         .or_else(|| dress(world, hero))
+        .or_else(|| discard(world, hero))
         .or_else(|| pick_up(world, hero, at))
         .or_else(|| travel(world, hero, at))
         .unwrap_or(Action::Wait)
@@ -115,6 +117,33 @@ fn foe_in_line(world: &mut World, hero: Entity, at: Pos, range: i32) -> Option<P
         })
         .map(|(_, pos, _)| pos.0)
         .min_by_key(|&p| (distance(p), p))
+}
+
+/// How near an archer in view must be for the bot to close on it.
+const CLOSE_ON_ARCHERS_WITHIN: i32 = 8;
+
+/// With nothing to shoot back, walks at the nearest archer in view: out of
+/// reach it keeps shooting, next to it the bot can fight it.
+fn close_on_archers(world: &mut World, at: Pos) -> Option<Action> {
+    let mut archers =
+        world.query_filtered::<(&GridPos, &Health), (With<Creature>, With<ArcherAi>)>();
+    let sight = world.get_resource::<Sight>()?;
+    let nearest = archers
+        .iter(world)
+        .filter(|(pos, health)| {
+            health.hp > 0
+                && pos.0.chebyshev(at) <= CLOSE_ON_ARCHERS_WITHIN
+                && sight.seen(pos.0) == crate::vocab::resources::Seen::Visible
+        })
+        .map(|(pos, _)| pos.0)
+        .min_by_key(|p| (p.chebyshev(at), *p))?;
+    if !world.contains_resource::<BotMap>() {
+        world.insert_resource(BotMap::default());
+    }
+    world.resource_scope(|world, mut map: Mut<BotMap>| {
+        map.step(world, Target::Tiles(vec![nearest]), at)
+            .map(Action::Move)
+    })
 }
 
 /// The pack's items with their effects (a corpse's food is its own).
@@ -259,6 +288,7 @@ fn dress(world: &World, hero: Entity) -> Option<Action> {
         .iter()
         .find(|(e, effect)| {
             !equipment.is_worn(*e)
+                && !costs_food(world, *e)
                 && match effect {
                     ItemEffect::Weapon(v) => *v > weapon,
                     ItemEffect::Armour(v) => *v > armour,
@@ -266,6 +296,48 @@ fn dress(world: &World, hero: Entity) -> Option<Action> {
                 }
         })
         .map(|(e, _)| Action::Use(*e))
+}
+
+/// Whether wearing `item` costs food: not worth a hungry dungeon's rations.
+fn costs_food(world: &World, item: Entity) -> bool {
+    let book = &world.resource::<NewGame>().items;
+    world
+        .get::<Item>(item)
+        .is_some_and(|item| book.kinds[item.kind].food_per_turn > 0)
+}
+
+/// With the pack nearly full (walking over things picks them up), drops
+/// gear it will not wear: no better than what it wears, or a bow besides
+/// the first. The Key and food always find room then.
+fn discard(world: &World, hero: Entity) -> Option<Action> {
+    let pack = world.get::<Pack>(hero)?;
+    let used = crate::rules::items::slots_in_world(world, pack).len();
+    if used + SLOTS_KEPT_FREE < PACK_SIZE {
+        return None;
+    }
+    let equipment = *world.get::<Equipment>(hero)?;
+    let effects = pack_effects(world, hero);
+    let worn = |slot: Option<Entity>| {
+        slot.and_then(|e| effects.iter().find(|(x, _)| *x == e))
+            .map_or(0, |(_, effect)| gear_value(*effect))
+    };
+    let (weapon, armour) = (worn(equipment.weapon), worn(equipment.armour));
+    let first_bow = effects
+        .iter()
+        .find(|(_, effect)| matches!(effect, ItemEffect::Bow(_)))
+        .map(|(e, _)| *e);
+    effects
+        .iter()
+        .find(|(e, effect)| {
+            !equipment.is_worn(*e)
+                && match effect {
+                    ItemEffect::Weapon(v) => *v <= weapon,
+                    ItemEffect::Armour(v) => *v <= armour || costs_food(world, *e),
+                    ItemEffect::Bow(_) => first_bow != Some(*e),
+                    _ => false,
+                }
+        })
+        .map(|(e, _)| Action::Drop(*e))
 }
 
 fn gear_value(effect: ItemEffect) -> i32 {
@@ -304,7 +376,10 @@ fn worth_taking(
     world: &World,
     hero: Entity,
 ) -> Option<impl Fn(Option<&Corpse>, ItemEffect) -> bool + use<>> {
-    let carried = world.get::<Pack>(hero).map_or(PACK_SIZE, |p| p.0.len());
+    // Slots, not items: a stack of potions takes one.
+    let carried = world
+        .get::<Pack>(hero)
+        .map_or(PACK_SIZE, |p| crate::rules::items::slots_in_world(world, p).len());
     let room = carried < PACK_SIZE;
     let spare = carried + SLOTS_KEPT_FREE < PACK_SIZE;
     let packed = pack_effects(world, hero);
