@@ -13,8 +13,8 @@ use gloomdelve_core::{Dir, Pos, Tile};
 use crate::rules::explore::{BestGear, knows_stairs_down};
 use crate::rules::levels::find_tile;
 use crate::vocab::components::Corpse;
-use crate::vocab::components::{Boons, Equipment};
 use crate::vocab::components::{ArcherAi, Creature, Harmless, Health};
+use crate::vocab::components::{Boons, Equipment};
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Hunger, Stomach};
 use crate::vocab::components::{Item, PACK_SIZE, Pack};
@@ -377,9 +377,9 @@ fn worth_taking(
     hero: Entity,
 ) -> Option<impl Fn(Option<&Corpse>, ItemEffect) -> bool + use<>> {
     // Slots, not items: a stack of potions takes one.
-    let carried = world
-        .get::<Pack>(hero)
-        .map_or(PACK_SIZE, |p| crate::rules::items::slots_in_world(world, p).len());
+    let carried = world.get::<Pack>(hero).map_or(PACK_SIZE, |p| {
+        crate::rules::items::slots_in_world(world, p).len()
+    });
     let room = carried < PACK_SIZE;
     let spare = carried + SLOTS_KEPT_FREE < PACK_SIZE;
     let packed = pack_effects(world, hero);

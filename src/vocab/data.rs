@@ -261,7 +261,7 @@ impl Default for RulesData {
             cave_width: caves::DEFAULT_WIDTH,
             cave_height: caves::DEFAULT_HEIGHT,
             hero_vision: 6,
-            hero_hp: 20,
+            hero_hp: 25,
             hero_attack: 5,
             hero_defense: 1,
             regen_every: 20,

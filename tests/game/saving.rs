@@ -908,6 +908,10 @@ fn a_sim_save_continues_and_plays_on_to_where_the_unbroken_game_ends() {
     args.push(path.as_os_str());
     let report = sim_report(&args);
     assert_eq!(report["outcome"], "alive", "{report}");
+    // Read before the player's Continue, whose level changes save over it.
+    let SaveStatus::Ready(save) = read_save(&path) else {
+        panic!("{} is a good save", path.display());
+    };
 
     // The player's way: Continue, then a hundred actions by hand.
     let mut loaded = continue_from(&dir);
@@ -919,9 +923,6 @@ fn a_sim_save_continues_and_plays_on_to_where_the_unbroken_game_ends() {
 
     // The bot's way: from the file, it plays on to the very state the
     // same game reaches without the break.
-    let SaveStatus::Ready(save) = read_save(&path) else {
-        panic!("{} is a good save", path.display());
-    };
     let game = || crate::support::shipped_game(20, Mode::Delve);
     let straight = gloomdelve::sim::run(game(), 1500).unwrap();
     let continued = gloomdelve::sim::run_from_save(game(), *save, 1500).unwrap();

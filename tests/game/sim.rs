@@ -114,15 +114,15 @@ fn game_with(seed: u64, change: fn(&mut gloomdelve::RulesData)) -> gloomdelve::N
 #[test]
 fn a_replay_reports_what_the_recorded_game_reported() {
     let games = [
-        ("killed by a goblin", shipped_game(23, Mode::Delve)),
-        ("killed by a goblin", shipped_game(60, Mode::Delve)),
-        ("killed by a rat", shipped_game(81, Mode::Delve)),
+        ("killed by a goblin", shipped_game(22, Mode::Delve)),
+        ("killed by a goblin archer", shipped_game(38, Mode::Delve)),
+        ("starved", shipped_game(143, Mode::Delve)),
         ("starved", game_with(1, |r| r.hunger.food_per_turn = 40)),
         ("won", game_with(3, |r| r.depths = 1)),
         ("alive", shipped_game(1, Mode::Hunt)),
     ];
     for (outcome, game) in games {
-        let (recorded, recording) = gloomdelve::sim::run_recorded(game.clone(), 800).unwrap();
+        let (recorded, recording) = gloomdelve::sim::run_recorded(game.clone(), 1500).unwrap();
         assert_eq!(recorded.outcome, outcome, "{recorded:?}");
         let replayed = gloomdelve::sim::replay(game, &recording).unwrap();
         assert_eq!(replayed, recorded, "seed {}", recorded.seed);

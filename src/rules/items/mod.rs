@@ -72,6 +72,11 @@ pub fn slots_in_world(world: &World, pack: &Pack) -> Vec<Vec<Entity>> {
 
 pub(super) fn plugin(app: &mut App) {
     app.despawn_on_new_game::<With<Item>>();
+    // A loaded game's hero fights with what it wears from its first blow.
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        use_item::refresh_hero_stats.in_set(EnterLevel::Settle),
+    );
     app.add_systems(
         OnEnter(Screen::Playing),
         (scatter_items, place_the_key, finish_new_level)
