@@ -236,6 +236,7 @@ fn legend_entries(bindings: &Bindings, mode: crate::vocab::game::Mode) -> Vec<Le
         (of("pick_up"), "pick up", 0),
         (of("eat"), "eat", 5),
         (missiles, "throw/shoot", 1),
+        (of("look"), "look", 0),
         (stairs, "stairs", 8),
         (of("inventory"), "inventory", 6),
         (of("history"), "messages", 3),

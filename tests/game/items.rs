@@ -351,7 +351,7 @@ fn a_potion_heals_up_to_the_maximum_and_is_used_up() {
             .get::<gloomdelve::vocab::components::Health>(hero)
             .unwrap()
             .hp,
-        20,
+        RulesData::default().hero_hp,
         "capped at max"
     );
     assert!(pack(&mut app).is_empty());
@@ -488,7 +488,7 @@ fn a_fireball_burns_everything_in_its_radius_the_hero_included() {
     assert_eq!(hp_of(&app, outside), goblin_hp(), "(7,2) is not");
     assert_eq!(
         hp_of(&app, hero),
-        20 - damage,
+        RulesData::default().hero_hp - damage,
         "the hero at (2,2) is inside too"
     );
 }
