@@ -1147,11 +1147,12 @@ fn write_crafted_save(scratch: &Path, edit: impl FnOnce(&mut gloomdelve::save::s
     gloomdelve::save::write_save(&path, &save).expect("the crafted save is written");
 }
 
-/// A crafted save with the hero at `at` with `hp` HP.
+/// A crafted save with the hero at `at` with `hp` of 20 HP.
 fn write_save_with_hero(scratch: &Path, at: Pos, hp: i32) {
     write_crafted_save(scratch, |save| {
         save.hero.pos = at;
         save.hero.hp = hp;
+        save.hero.max_hp = 20;
     });
 }
 
