@@ -279,11 +279,7 @@ fn eat(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
 fn dress(world: &World, hero: Entity) -> Option<Action> {
     let equipment = *world.get::<Equipment>(hero)?;
     let effects = pack_effects(world, hero);
-    let worn_value = |slot: Option<Entity>| {
-        slot.and_then(|e| effects.iter().find(|(x, _)| *x == e))
-            .map_or(0, |(_, effect)| gear_value(*effect))
-    };
-    let (weapon, armour) = (worn_value(equipment.weapon), worn_value(equipment.armour));
+    let (weapon, armour) = worn_values(&equipment, &effects);
     effects
         .iter()
         .find(|(e, effect)| {
@@ -296,6 +292,15 @@ fn dress(world: &World, hero: Entity) -> Option<Action> {
                 }
         })
         .map(|(e, _)| Action::Use(*e))
+}
+
+/// The numbers of the weapon and the armour worn, 0 for none.
+fn worn_values(equipment: &Equipment, effects: &[(Entity, ItemEffect)]) -> (i32, i32) {
+    let worn = |slot: Option<Entity>| {
+        slot.and_then(|e| effects.iter().find(|(x, _)| *x == e))
+            .map_or(0, |(_, effect)| gear_value(*effect))
+    };
+    (worn(equipment.weapon), worn(equipment.armour))
 }
 
 /// Whether wearing `item` costs food: not worth a hungry dungeon's rations.
@@ -317,11 +322,7 @@ fn discard(world: &World, hero: Entity) -> Option<Action> {
     }
     let equipment = *world.get::<Equipment>(hero)?;
     let effects = pack_effects(world, hero);
-    let worn = |slot: Option<Entity>| {
-        slot.and_then(|e| effects.iter().find(|(x, _)| *x == e))
-            .map_or(0, |(_, effect)| gear_value(*effect))
-    };
-    let (weapon, armour) = (worn(equipment.weapon), worn(equipment.armour));
+    let (weapon, armour) = worn_values(&equipment, &effects);
     let first_bow = effects
         .iter()
         .find(|(_, effect)| matches!(effect, ItemEffect::Bow(_)))

@@ -124,17 +124,22 @@ fn a_potion_of_far_sight_doubles_the_sight_then_wears_off() {
     );
 }
 
-#[test]
-fn a_scroll_of_teleport_takes_the_hero_far_away() {
-    let mut app = wearing(&open_map(40, 30), Pos::new(3, 3), "scroll of teleport");
-    let scroll = pack(&mut app)[0];
+/// Reads the scroll the hero carries, which needs no target.
+fn read_the_scroll(app: &mut App) {
+    let scroll = pack(app)[0];
     act(
-        &mut app,
+        app,
         Action::Read {
             scroll,
             target: None,
         },
     );
+}
+
+#[test]
+fn a_scroll_of_teleport_takes_the_hero_far_away() {
+    let mut app = wearing(&open_map(40, 30), Pos::new(3, 3), "scroll of teleport");
+    read_the_scroll(&mut app);
     let now = hero_pos(&mut app);
     assert!(now.chebyshev(Pos::new(3, 3)) >= 10, "it went to {now:?}");
     assert!(pack(&mut app).is_empty(), "the scroll is used up");
@@ -151,14 +156,7 @@ fn a_scroll_of_mapping_shows_the_whole_layout() {
     let far = Pos::new(35, 25);
     let seen = |app: &App| app.world().resource::<Sight>().seen(far);
     assert_eq!(seen(&app), Seen::Unseen);
-    let scroll = pack(&mut app)[0];
-    act(
-        &mut app,
-        Action::Read {
-            scroll,
-            target: None,
-        },
-    );
+    read_the_scroll(&mut app);
     assert_eq!(seen(&app), Seen::Remembered, "the far corner is known");
     assert!(pack(&mut app).is_empty(), "the scroll is used up");
 }
