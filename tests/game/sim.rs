@@ -57,6 +57,13 @@ fn a_soak_of_fifty_delves_keeps_every_invariant() {
         below_the_surface * 5 >= seeds * 4,
         "the bot plays the game, not the surface: {below_the_surface} of {seeds} reached depth 2"
     );
+    for kind in ["mole", "thief", "goblin archer", "wolf"] {
+        let killed: u64 = reports
+            .iter()
+            .map(|r| r.kills.get(kind).copied().unwrap_or(0) as u64)
+            .sum();
+        assert!(killed > 0, "the soak meets and kills the {kind}s");
+    }
 }
 
 #[test]
