@@ -198,8 +198,10 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
     }
     let assets_dir = find_assets_dir()?;
     let rules = RulesData::load(&assets_dir.join("data/rules.ron"))?;
-    let creatures = CreatureBook::load(&assets_dir.join("data/creatures.ron"))?;
+    let creatures_path = assets_dir.join("data/creatures.ron");
+    let creatures = CreatureBook::load(&creatures_path)?;
     let items = ItemBook::load(&assets_dir.join("data/items.ron"))?;
+    creatures.check_shots(&items, &creatures_path)?;
     let timings = gloomdelve::view::motion::timings::AnimationData::load(
         &assets_dir.join(gloomdelve::view::motion::timings::ANIMATION_FILE),
     )?;

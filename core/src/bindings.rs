@@ -507,7 +507,7 @@ mod tests {
 
     #[test]
     fn actions_and_defaults_line_up() {
-        assert_eq!(ACTIONS.len(), 22);
+        assert_eq!(ACTIONS.len(), 23);
         assert_eq!(DEFAULT_KEYS.len(), ACTIONS.len());
         let b = default_bindings();
         assert_eq!(b.iter().count(), ACTIONS.len());

@@ -430,6 +430,26 @@ impl CreatureBook {
         Ok(book)
     }
 
+    /// Checks that every kind that `shoots` names a missile in `items`.
+    /// The error, for `path` (the creatures file), names the entry.
+    pub fn check_shots(&self, items: &ItemBook, path: &Path) -> Result<(), String> {
+        for (i, kind) in self.kinds.iter().enumerate() {
+            let Some(shot) = &kind.shoots else { continue };
+            let missile = items
+                .find(shot)
+                .and_then(|k| items.kinds[k].effect.thrown());
+            if missile.is_none() {
+                return Err(format!(
+                    "{}: entry {} ({:?}): shoots: {shot:?} is no missile in items.ron",
+                    path.display(),
+                    i + 1,
+                    kind.name
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The kind with this name.
     pub fn find(&self, name: &str) -> Option<usize> {
         self.kinds.iter().position(|k| k.name == name)

@@ -22,11 +22,15 @@ impl NewGame {
     /// assets folder that [`find_assets_dir`](crate::vocab::data::find_assets_dir) finds.
     pub fn shipped(seed: u64, mode: Mode) -> Result<Self, String> {
         let data = crate::vocab::data::find_assets_dir()?.join("data");
+        let creatures_path = data.join("creatures.ron");
+        let creatures = CreatureBook::load(&creatures_path)?;
+        let items = ItemBook::load(&data.join("items.ron"))?;
+        creatures.check_shots(&items, &creatures_path)?;
         Ok(NewGame {
             seed,
             rules: RulesData::load(&data.join("rules.ron"))?,
-            creatures: CreatureBook::load(&data.join("creatures.ron"))?,
-            items: ItemBook::load(&data.join("items.ron"))?,
+            creatures,
+            items,
             reveal: false,
             mode,
         })

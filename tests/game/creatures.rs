@@ -649,3 +649,23 @@ fn every_shipped_creature_says_what_it_does_for_look_mode() {
         );
     }
 }
+
+#[test]
+fn an_archer_that_shoots_no_missile_is_refused_at_load_naming_the_entry() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data/creatures.ron");
+    let shipped = std::fs::read_to_string(&path).unwrap();
+    let items = crate::support::shipped_items();
+    let book = CreatureBook::parse(&shipped).unwrap();
+    assert_eq!(book.check_shots(&items, &path), Ok(()));
+    let rations = shipped.replace("shoots: Some(\"arrow\")", "shoots: Some(\"ration\")");
+    let err = CreatureBook::parse(&rations)
+        .unwrap()
+        .check_shots(&items, &path)
+        .unwrap_err();
+    assert!(
+        err.contains("creatures.ron")
+            && err.contains("entry 5 (\"goblin archer\")")
+            && err.contains("\"ration\" is no missile"),
+        "{err}"
+    );
+}
