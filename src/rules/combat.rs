@@ -87,7 +87,7 @@ impl Actors<'_, '_> {
     /// Moves `entity` onto `to` if it is open floor that nobody stands on.
     /// Only the hero fits in the narrow tunnels.
     pub fn try_move(&mut self, entity: Entity, to: Pos) -> bool {
-        let Ok((_, mut pos, _, _, is_hero, _)) = self.fighters.get_mut(entity) else {
+        let Ok((.., is_hero, _)) = self.fighters.get(entity) else {
             return false;
         };
         let terrain = &self.level.terrain;
@@ -96,12 +96,12 @@ impl Actors<'_, '_> {
         } else {
             terrain.admits_creatures(to)
         };
-        if !open || !self.occupancy.is_free(to) {
+        if !open {
             return false;
         }
-        let from = pos.0;
-        pos.0 = to;
-        self.occupancy.relocate(entity, from, to);
+        let Some(from) = self.teleport(entity, to) else {
+            return false;
+        };
         self.moved.write(Moved {
             who: entity,
             from,
@@ -110,19 +110,17 @@ impl Actors<'_, '_> {
         true
     }
 
-    /// Puts `entity` on the free `to` at once, with no step between: a
-    /// teleport. The view places it there without a glide.
-    pub fn teleport(&mut self, entity: Entity, to: Pos) -> bool {
-        let Ok((_, mut pos, ..)) = self.fighters.get_mut(entity) else {
-            return false;
-        };
+    /// Puts `entity` on the free `to` at once, with no step between (a
+    /// teleport: the view places it there without a glide), and returns
+    /// where it stood. `None` when `to` is taken.
+    pub fn teleport(&mut self, entity: Entity, to: Pos) -> Option<Pos> {
+        let (_, mut pos, ..) = self.fighters.get_mut(entity).ok()?;
         if !self.occupancy.is_free(to) {
-            return false;
+            return None;
         }
-        let from = pos.0;
-        pos.0 = to;
+        let from = std::mem::replace(&mut pos.0, to);
         self.occupancy.relocate(entity, from, to);
-        true
+        Some(from)
     }
 
     /// One blow from `attacker` to `target`, with its log line when the

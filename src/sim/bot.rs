@@ -137,13 +137,18 @@ fn close_on_archers(world: &mut World, at: Pos) -> Option<Action> {
         })
         .map(|(pos, _)| pos.0)
         .min_by_key(|p| (p.chebyshev(at), *p))?;
-    if !world.contains_resource::<BotMap>() {
-        world.insert_resource(BotMap::default());
-    }
-    world.resource_scope(|world, mut map: Mut<BotMap>| {
+    with_bot_map(world, |world, map| {
         map.step(world, Target::Tiles(vec![nearest]), at)
             .map(Action::Move)
     })
+}
+
+/// Runs `plan` with the bot's search grid, made on first use.
+fn with_bot_map<T>(world: &mut World, plan: impl FnOnce(&World, &mut BotMap) -> T) -> T {
+    if !world.contains_resource::<BotMap>() {
+        world.insert_resource(BotMap::default());
+    }
+    world.resource_scope(|world, mut map: Mut<BotMap>| plan(world, &mut map))
 }
 
 /// The pack's items with their effects (a corpse's food is its own).
@@ -424,13 +429,10 @@ fn hungry(world: &World, hero: Entity) -> bool {
 fn travel(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
     let leaving = time_to_go_down(world, hero);
     let wanted = wanted_items(world, hero, at);
-    if !world.contains_resource::<BotMap>() {
-        world.insert_resource(BotMap::default());
-    }
     let homeward = pack_effects(world, hero)
         .iter()
         .any(|(_, effect)| *effect == ItemEffect::Key);
-    world.resource_scope(|world, mut map: Mut<BotMap>| {
+    with_bot_map(world, |world, map| {
         let mut towards = |target: Target| map.step(world, target, at).map(Action::Move);
         let underfoot = world.resource::<Level>().terrain.tile(at);
         if homeward {

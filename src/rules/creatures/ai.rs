@@ -14,6 +14,7 @@ use crate::vocab::resources::NextCreatureId;
 use crate::rules::combat::Actors;
 use crate::rules::creatures::{ChaseBy, ChaseMap, Paths, SearchCost, spawn_creature};
 use crate::vocab::components::Hero;
+use crate::vocab::data::RulesData;
 use crate::vocab::game::NewGame;
 use crate::vocab::messages::TurnTaken;
 use crate::vocab::states::TurnPhase;
@@ -290,7 +291,21 @@ pub(super) struct Searches<'a> {
     pub budget: usize,
 }
 
-impl Searches<'_> {
+impl<'a> Searches<'a> {
+    /// The searches of a kind that finds its way as goblins do: the shared
+    /// finder and cost, with the rules' goblin budget.
+    pub(super) fn as_goblins(
+        paths: &'a mut Paths,
+        cost: &'a mut SearchCost,
+        rules: &RulesData,
+    ) -> Self {
+        Self {
+            finder: &mut paths.0,
+            cost,
+            budget: rules.goblin_search_budget,
+        }
+    }
+
     /// Takes the first step of a bounded shortest path to `target`, around
     /// other creatures. False when no path was found within the budget.
     pub(super) fn walk(

@@ -32,11 +32,7 @@ pub(super) fn archers_act(
     mut flew: MessageWriter<MissileFlew>,
 ) {
     let hero = *hero;
-    let mut searches = Searches {
-        finder: &mut paths.0,
-        cost: &mut cost,
-        budget: new_game.rules.goblin_search_budget,
-    };
+    let mut searches = Searches::as_goblins(&mut paths, &mut cost, &new_game.rules);
     let order = turn_order(archers.iter().map(|(e, id, speed, ..)| (e, id, speed)));
     for entity in order {
         let Some((at, hero_at)) = positions(&actors, entity, hero) else {

@@ -24,11 +24,7 @@ pub(super) fn packs_act(
     mut wolves: Query<(Entity, &CreatureId, &Speed, &Sees, &mut GoblinAi), With<PackAi>>,
 ) {
     let hero = *hero;
-    let mut searches = Searches {
-        finder: &mut paths.0,
-        cost: &mut cost,
-        budget: new_game.rules.goblin_search_budget,
-    };
+    let mut searches = Searches::as_goblins(&mut paths, &mut cost, &new_game.rules);
     let order = turn_order(wolves.iter().map(|(e, id, speed, ..)| (e, id, speed)));
     let mut taken = sides_held(&actors, hero, &order);
     for entity in order {

@@ -72,14 +72,14 @@ pub fn read_scroll(
     };
     pack.0.retain(|&e| e != scroll);
     commands.entity(scroll).despawn();
-    // Lightning strikes its one tile, teleport ends on its last; the others
-    // go where they were aimed.
-    let at = target.filter(|_| kind.is_aimed());
-    let at = at.or(tiles
-        .last()
-        .copied()
-        .filter(|_| kind == ScrollKind::Teleport));
-    let at = at.or(tiles.first().copied()).unwrap_or(from);
+    // An aimed scroll goes where it was aimed, teleport ends on its last
+    // tile, lightning strikes its one.
+    let at = match kind {
+        _ if kind.is_aimed() => target,
+        ScrollKind::Teleport => tiles.last().copied(),
+        _ => tiles.first().copied(),
+    };
+    let at = at.unwrap_or(from);
     casts.write(SpellCast {
         kind,
         from,
