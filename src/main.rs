@@ -168,8 +168,11 @@ fn print_outcome(
     }
 }
 
-/// Plays a headless game from the shipped data, saving after every turn.
+/// Plays a headless game from the shipped data, saving after every turn,
+/// until the turns are played or the game ends: an ended game is never
+/// saved, so the loop stops there and says so on stderr.
 fn save_loop(options: &gloomdelve::cli::SaveLoop) -> Result<ExitCode, String> {
+    use gloomdelve::save::{Saved, save_now};
     use std::io::Write;
     let new_game = NewGame::shipped(options.seed, gloomdelve::Mode::Delve)?;
     let mut app = App::new();
@@ -185,7 +188,10 @@ fn save_loop(options: &gloomdelve::cli::SaveLoop) -> Result<ExitCode, String> {
             .resource_mut::<gloomdelve::vocab::intents::PendingAction>()
             .0 = Some(gloomdelve::vocab::intents::Action::Wait);
         app.update();
-        gloomdelve::save::save_now(app.world_mut())?;
+        if save_now(app.world_mut())? == Saved::GameEnded {
+            eprintln!("gloomdelve: the game ended after {turn} saves; save-loop stops");
+            break;
+        }
         println!("saved {turn}");
         std::io::stdout().flush().ok();
     }

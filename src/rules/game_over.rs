@@ -1,12 +1,13 @@
-//! The end of a run: the numbers it is judged by, starting over after a
-//! death, and a fresh seed for the next game.
+//! The end of a run: when a game has ended, the numbers it is judged by,
+//! starting over after a death, and a fresh seed for the next game.
 
 use bevy::prelude::*;
 use gloomdelve_core::rng::derive_seed;
 
+use crate::vocab::components::{Health, Hero};
 use crate::vocab::game::NewGame;
 use crate::vocab::messages::StartOver;
-use crate::vocab::resources::Kills;
+use crate::vocab::resources::{Kills, Won};
 use crate::vocab::states::Screen;
 
 /// The rules side: clearing the old game and starting the next.
@@ -29,6 +30,34 @@ pub(super) fn plugin(app: &mut App) {
                 .and_eager(on_message::<StartOver>),
         ),
     );
+}
+
+/// Whether the game in `world` has ended, or ends in this update: no hero
+/// is in play, the hero is down (dead, or in the hunt fallen and not yet
+/// up again), the Key is home, or the screen is on, or on its way to, the
+/// death or the victory screen. Every save asks this one rule: an ended
+/// game is never written, whatever the frame or the path.
+pub fn game_has_ended(world: &mut World) -> bool {
+    let hero_down = world
+        .query_filtered::<&Health, With<Hero>>()
+        .single(world)
+        .map_or(true, |health| health.hp <= 0);
+    hero_down || world.contains_resource::<Won>() || screen_ends_the_game(world)
+}
+
+/// Whether the screen shows, or is set to show next, the end of a game.
+fn screen_ends_the_game(world: &World) -> bool {
+    let ending = |screen: &Screen| matches!(screen, Screen::GameOver | Screen::Victory);
+    let shown = world
+        .get_resource::<State<Screen>>()
+        .is_some_and(|state| ending(state.get()));
+    let next = world
+        .get_resource::<NextState<Screen>>()
+        .is_some_and(|next| match next {
+            NextState::Pending(screen) | NextState::PendingIfNeq(screen) => ending(screen),
+            NextState::Unchanged => false,
+        });
+    shown || next
 }
 
 /// Wipes the finished game and starts a new one from a seed derived from the old.

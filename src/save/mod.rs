@@ -229,19 +229,38 @@ pub(crate) fn plugin(app: &mut App) {
         Update,
         save_when_asked.run_if(in_state(Screen::Playing).and_eager(resource_exists::<SaveSoon>)),
     );
+    app.add_message::<bevy::window::WindowCloseRequested>();
+    app.add_systems(Update, save_on_window_close);
     app.add_systems(OnEnter(Screen::GameOver), delete_the_save_in_the_delve);
     app.add_systems(OnEnter(Screen::Victory), delete_the_save_in_the_delve);
 }
 
-/// Saves the game to the data folder, if there is one and a game in play.
-pub fn save_now(world: &mut World) -> Result<(), String> {
+/// What [`save_now`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Saved {
+    /// The game was written to the data folder.
+    Written,
+    /// Nothing: there is no data folder (the sim, most tests).
+    NoFolder,
+    /// Nothing: the game has ended (see
+    /// [`game_has_ended`](crate::rules::game_over::game_has_ended)), and
+    /// an ended game is never saved. Whatever save is there stays.
+    GameEnded,
+}
+
+/// Saves the game in play to the data folder, if there is one. Every save
+/// the game writes comes through here, and none of an ended game.
+pub fn save_now(world: &mut World) -> Result<Saved, String> {
     let Some(dir) = world.get_resource::<DataDir>().cloned() else {
-        return Ok(());
+        return Ok(Saved::NoFolder);
     };
+    if crate::rules::game_over::game_has_ended(world) {
+        return Ok(Saved::GameEnded);
+    }
     let Some(save) = state::capture(world) else {
-        return Ok(());
+        return Ok(Saved::GameEnded);
     };
-    write_save(&dir.save_path(), &save)
+    write_save(&dir.save_path(), &save).map(|()| Saved::Written)
 }
 
 fn save_when_asked(world: &mut World) {
@@ -252,6 +271,23 @@ fn save_when_asked(world: &mut World) {
         world
             .resource_mut::<crate::vocab::log::GameLog>()
             .say(turn, format!("Saving failed: {message}"));
+    }
+}
+
+/// Closing the window saves the game in play first (unless it has ended:
+/// see [`save_now`]).
+fn save_on_window_close(
+    mut closing: MessageReader<bevy::window::WindowCloseRequested>,
+    screen: Option<Res<State<Screen>>>,
+    mut commands: Commands,
+) {
+    let playing = screen.is_some_and(|s| *s.get() == Screen::Playing);
+    if closing.read().count() > 0 && playing {
+        commands.queue(|world: &mut World| {
+            if let Err(message) = save_now(world) {
+                error!("{message}");
+            }
+        });
     }
 }
 

@@ -184,7 +184,7 @@ pub struct Captured {
 pub fn run_and_capture(new_game: NewGame, turns: u64, record: bool) -> Result<Captured, Violation> {
     let (mut app, report) = bot_game(new_game, turns, record)?;
     let recording = app.world().get_resource::<Recording>().cloned();
-    let save = if playing(&app) {
+    let save = if !crate::rules::game_over::game_has_ended(app.world_mut()) {
         crate::save::state::capture(app.world_mut())
     } else {
         None

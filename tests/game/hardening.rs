@@ -421,23 +421,56 @@ fn load_a_damaged_save(i: usize, bytes: &[u8]) {
     );
 }
 
-/// SIGKILLs `save-loop` (a save every turn) at 200 random moments while it
-/// saves; each time, Continue then loads the save of the turn before or of
-/// that turn, never neither.
+/// The seed and the number of waits of the kill test's `save-loop`: a
+/// game checked (by [`the_kill_tests_hero_outlives_its_waits`]) to keep
+/// its hero alive through every one, so no kill can land after a death.
+const SURVIVING_LOOP: (&str, &str) = ("2", "600");
+
+/// A `save-loop` of [`SURVIVING_LOOP`] saving into `dir`.
+fn surviving_loop(dir: &Path) -> Command {
+    let (seed, saves) = SURVIVING_LOOP;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gloomdelve"));
+    command
+        .args(["save-loop", "--seed", seed, "--saves", saves, "--dir"])
+        .arg(dir)
+        .env_remove(gloomdelve_core::persist::FAULT_ENV);
+    command
+}
+
+#[test]
+fn the_kill_tests_hero_outlives_its_waits() {
+    let dir = scratch("kills-whole");
+    let out = surviving_loop(dir.path()).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        !stderr.contains("ended"),
+        "the hero of seed {} must outlive {} waits; choose another seed: {stderr}",
+        SURVIVING_LOOP.0,
+        SURVIVING_LOOP.1
+    );
+    let saves = String::from_utf8_lossy(&out.stdout).lines().count();
+    assert_eq!(saves.to_string(), SURVIVING_LOOP.1, "every wait saved");
+    match read_save(&dir.path().join("save.ron")) {
+        SaveStatus::Ready(save) => assert!(save.hero.hp > 0),
+        other => panic!("the last save loads: {other:?}"),
+    }
+}
+
+/// SIGKILLs `save-loop` (a save every turn, its hero alive throughout) at
+/// 200 random moments while it saves; each time, Continue then loads the
+/// save of the turn before or of that turn, never neither.
 #[test]
 fn two_hundred_kills_while_saving_never_lose_the_game() {
     let dir = scratch("kills");
     let mut rng = GameRng::new(200);
     let mut half_written = 0;
     for kill in 0..200 {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_gloomdelve"));
-        command
-            .args(["save-loop", "--saves", "100000", "--dir"])
-            .arg(dir.path())
-            .env_remove(gloomdelve_core::persist::FAULT_ENV)
+        let mut child = surviving_loop(dir.path())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        let mut child = command.spawn().unwrap();
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
         let mut lines =
             std::io::BufRead::lines(std::io::BufReader::new(child.stdout.take().unwrap()));
         assert!(

@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use gloomdelve::save::state::{SaveGame, capture, restore};
-use gloomdelve::save::{DataDir, SaveStatus, save_now, write_save};
+use gloomdelve::save::{DataDir, SaveStatus, Saved, save_now, write_save};
 use gloomdelve::vocab::data::{CreatureBook, ItemBook};
 use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::states::Screen;
@@ -930,4 +930,136 @@ fn a_sim_save_continues_and_plays_on_to_where_the_unbroken_game_ends() {
     assert_eq!(continued.turns, straight.turns);
     assert_eq!(continued.outcome, straight.outcome);
     assert_eq!(continued.state_hash, straight.state_hash);
+}
+
+/// The bytes of the save in `dir`, if there is one.
+fn save_bytes(dir: &Path) -> Option<Vec<u8>> {
+    std::fs::read(dir.join("save.ron")).ok()
+}
+
+/// A delve in play saving into `dir`, with a first save written.
+fn saved_delve(dir: &Path, seed: u64) -> App {
+    let mut app = new_game(seed, Mode::Delve, shipped_rules());
+    app.insert_resource(DataDir(dir.to_path_buf()));
+    assert_eq!(save_now(app.world_mut()), Ok(Saved::Written));
+    app
+}
+
+/// Asks the window to close.
+fn close_the_window(app: &mut App) {
+    app.world_mut()
+        .write_message(bevy::window::WindowCloseRequested {
+            window: Entity::PLACEHOLDER,
+        });
+}
+
+/// The turn of the save in `dir`, which must load.
+fn saved_turn(dir: &Path) -> u64 {
+    match read_save(&dir.join("save.ron")) {
+        SaveStatus::Ready(save) => save.turn,
+        other => panic!("the save in {} loads: {other:?}", dir.display()),
+    }
+}
+
+#[test]
+fn closing_the_window_saves_a_living_hero() {
+    let tmp = scratch("close-alive");
+    let mut app = saved_delve(tmp.path(), 7);
+    act(&mut app, Action::Wait);
+    assert_eq!(saved_turn(tmp.path()), 0, "a turn alone saves nothing");
+    close_the_window(&mut app);
+    app.update();
+    assert_eq!(
+        saved_turn(tmp.path()),
+        1,
+        "the close wrote the game as it is"
+    );
+}
+
+#[test]
+fn a_hero_killed_in_the_update_the_window_closes_leaves_the_previous_save() {
+    let tmp = scratch("close-dead");
+    let mut app = saved_delve(tmp.path(), 7);
+    let before = save_bytes(tmp.path());
+    let hero = crate::support::hero_entity(&mut app);
+    crate::support::set_hp(&mut app, hero, 0);
+    close_the_window(&mut app);
+    act(&mut app, Action::Wait);
+    assert!(
+        save_bytes(tmp.path()) == before,
+        "the dead hero is not written: the previous save stays"
+    );
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::GameOver
+    );
+    assert_eq!(save_bytes(tmp.path()), None, "then permadeath deletes it");
+}
+
+#[test]
+fn a_level_change_in_the_update_of_a_death_saves_nothing() {
+    let tmp = scratch("stairs-dead");
+    let mut app = saved_delve(tmp.path(), 7);
+    let before = save_bytes(tmp.path()).unwrap();
+    let hero = crate::support::hero_entity(&mut app);
+    crate::support::set_hp(&mut app, hero, 0);
+    // What a level change asks for: a save in this update.
+    app.insert_resource(gloomdelve::vocab::resources::SaveSoon);
+    act(&mut app, Action::Wait);
+    assert!(
+        save_bytes(tmp.path()) == Some(before),
+        "no save of the dead"
+    );
+}
+
+#[test]
+fn no_ended_game_is_ever_saved() {
+    let tmp = scratch("ended");
+    let ends: [(&str, fn(&mut App)); 4] = [
+        ("a dead hero", |app| {
+            let hero = crate::support::hero_entity(app);
+            crate::support::set_hp(app, hero, 0);
+        }),
+        ("a hero on negative HP", |app| {
+            let hero = crate::support::hero_entity(app);
+            crate::support::set_hp(app, hero, -3);
+        }),
+        ("the Key brought home", |app| {
+            app.insert_resource(gloomdelve::vocab::resources::Won);
+        }),
+        ("the death screen set for the next update", |app| {
+            app.world_mut()
+                .resource_mut::<NextState<Screen>>()
+                .set(Screen::GameOver);
+        }),
+    ];
+    for (what, end) in ends {
+        let mut app = saved_delve(tmp.path(), 8);
+        let before = save_bytes(tmp.path()).unwrap();
+        end(&mut app);
+        assert_eq!(
+            save_now(app.world_mut()),
+            Ok(Saved::GameEnded),
+            "{what}: refused"
+        );
+        assert!(save_bytes(tmp.path()) == Some(before), "{what}: unchanged");
+    }
+}
+
+#[test]
+fn save_loop_stops_when_its_game_ends_and_its_last_save_loads() {
+    let tmp = scratch("loop-end");
+    let out = save_loop(tmp.path(), 100_000).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("the game ended"),
+        "waiting for ever, the hero dies and the loop says so: {stderr}"
+    );
+    let saves = String::from_utf8_lossy(&out.stdout).lines().count() as u64;
+    match read_save(&tmp.path().join("save.ron")) {
+        SaveStatus::Ready(save) => assert_eq!(save.turn, saves, "the last living turn"),
+        other => panic!("the last save before the death loads: {other:?}"),
+    }
 }

@@ -48,7 +48,6 @@ pub(super) fn plugin(app: &mut App) {
                 .or_eager(in_state(Overlay::History)),
         ),
     );
-    app.add_systems(Update, save_on_window_close);
     app.add_plugins(text_rects::plugin);
 }
 
@@ -97,7 +96,7 @@ fn menu_keys(
 /// Saves the game and closes the app; a failed save keeps the game open.
 fn save_and_quit(world: &mut World) {
     match crate::save::save_now(world) {
-        Ok(()) => {
+        Ok(_) => {
             world.write_message(AppExit::Success);
         }
         Err(message) => {
@@ -111,22 +110,6 @@ fn save_and_quit(world: &mut World) {
                 .resource_mut::<NextState<Overlay>>()
                 .set(Overlay::None);
         }
-    }
-}
-
-/// Closing the window saves the game first.
-fn save_on_window_close(
-    mut closing: MessageReader<bevy::window::WindowCloseRequested>,
-    screen: Option<Res<State<Screen>>>,
-    mut commands: Commands,
-) {
-    let playing = screen.is_some_and(|s| *s.get() == Screen::Playing);
-    if closing.read().count() > 0 && playing {
-        commands.queue(|world: &mut World| {
-            if let Err(message) = crate::save::save_now(world) {
-                error!("{message}");
-            }
-        });
     }
 }
 
