@@ -379,18 +379,18 @@ impl Actors<'_, '_> {
             } else {
                 the(&blow.name)
             };
-            let line = if blow.killed {
-                format!("{missile} kills {victim}.")
-            } else {
-                format!("{missile} hits {victim} for {damage} damage.")
-            };
+            let line = format!(
+                "{missile} hits {victim} for {damage} damage.{}",
+                death_note(blow.killed, blow.target_is_hero)
+            );
             self.say(line);
         }
     }
 }
 
 /// "You hit the bat for 3 damage." / "The goblin hits you for 2 damage." /
-/// "You kill the rat." / "The bat kills you."
+/// "You hit the rat for 4 damage. It dies." / "The bat hits you for 1
+/// damage. You die." A kill says its damage too, as lightning's does.
 pub fn blow_message(
     attacker: &str,
     attacker_is_hero: bool,
@@ -409,16 +409,19 @@ pub fn blow_message(
     } else {
         the(target)
     };
-    let verb = match (killed, attacker_is_hero) {
-        (true, true) => "kill",
-        (true, false) => "kills",
-        (false, true) => "hit",
-        (false, false) => "hits",
-    };
-    if killed {
-        format!("{subject} {verb} {object}.")
-    } else {
-        format!("{subject} {verb} {object} for {damage} damage.")
+    let verb = if attacker_is_hero { "hit" } else { "hits" };
+    format!(
+        "{subject} {verb} {object} for {damage} damage.{}",
+        death_note(killed, target_is_hero)
+    )
+}
+
+/// What follows a blow's damage when it kills: " It dies." or " You die."
+pub fn death_note(killed: bool, target_is_hero: bool) -> &'static str {
+    match (killed, target_is_hero) {
+        (false, _) => "",
+        (true, false) => " It dies.",
+        (true, true) => " You die.",
     }
 }
 
@@ -536,11 +539,15 @@ mod tests {
         );
         assert_eq!(
             blow_message("hero", true, "rat", false, 4, true),
-            "You kill the rat."
+            "You hit the rat for 4 damage. It dies."
         );
         assert_eq!(
             blow_message("bat", false, "rat", false, 1, true),
-            "The bat kills the rat."
+            "The bat hits the rat for 1 damage. It dies."
+        );
+        assert_eq!(
+            blow_message("bat", false, "hero", true, 2, true),
+            "The bat hits you for 2 damage. You die."
         );
     }
 }

@@ -211,7 +211,7 @@ fn burn_food(
     }
 }
 
-/// Says so when the hunger state changes.
+/// Says so when the hunger state changes (see [`Hunger::after`]).
 fn announce_hunger(
     new_game: Res<NewGame>,
     mut hero: Query<&mut Stomach, With<Hero>>,
@@ -221,7 +221,7 @@ fn announce_hunger(
     let Ok(mut stomach) = hero.single_mut() else {
         return;
     };
-    let now = Hunger::of(stomach.food, &new_game.rules.hunger);
+    let now = Hunger::after(stomach.state, stomach.food, &new_game.rules.hunger);
     if now != stomach.state {
         log.say(turn.0, stomach.state.change_message(now));
         stomach.state = now;

@@ -190,6 +190,11 @@ pub struct Corpse {
     pub rotten: bool,
 }
 
+/// An item the hero dropped: explore and travel no longer fetch it. Taking
+/// it up again clears the mark.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Dropped;
+
 /// How many items the pack holds.
 pub const PACK_SIZE: usize = 20;
 
@@ -404,6 +409,19 @@ impl Hunger {
             Self::Weak
         } else {
             Self::Starving
+        }
+    }
+
+    /// The state after `was` for this much food: worse at once, but better
+    /// only once the food clears the line by the rules' recovery margin,
+    /// so a small meal that lifts it just over a line, to fall back the
+    /// next turn, changes nothing and says nothing.
+    pub fn after(was: Self, food: i32, rules: &HungerRules) -> Self {
+        let now = Self::of(food, rules);
+        if now <= was {
+            now
+        } else {
+            Self::of(food.saturating_sub(rules.recovery_margin), rules).max(was)
         }
     }
 

@@ -166,6 +166,8 @@ pub struct HungerRules {
     pub hungry_below: i32,
     pub weak_below: i32,
     pub starving_below: i32,
+    /// How far over a line the food must rise before the state gets better.
+    pub recovery_margin: i32,
     /// Attack lost while Weak or Starving.
     pub weak_attack_penalty: i32,
     /// A corpse turns rotten (worth half) this many turns after the death...
@@ -190,6 +192,7 @@ impl Default for HungerRules {
             hungry_below: 300,
             weak_below: 120,
             starving_below: 50,
+            recovery_margin: 40,
             weak_attack_penalty: 2,
             corpse_rots_after: 150,
             corpse_vanishes_after: 400,
@@ -213,6 +216,7 @@ impl HungerRules {
             in_range("hunger.hungry_below", self.hungry_below, FOOD),
             in_range("hunger.weak_below", self.weak_below, FOOD),
             in_range("hunger.starving_below", self.starving_below, FOOD),
+            in_range("hunger.recovery_margin", self.recovery_margin, FOOD),
             in_range("hunger.weak_attack_penalty", self.weak_attack_penalty, STAT),
             in_range(
                 "hunger.corpse_rots_after",

@@ -169,4 +169,12 @@ pub struct ItemRecord {
     /// Coins worth this, not their kind's value: what a thief dropped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub worth: Option<u32>,
+    /// Whether the hero dropped it, so explore leaves it be (saves from
+    /// before this was kept say no).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub dropped: bool,
+}
+
+fn is_false(flag: &bool) -> bool {
+    !flag
 }

@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 use gloomdelve::RulesData;
 use gloomdelve::rules::explore::Walking;
+use gloomdelve::vocab::components::Corpse;
 use gloomdelve::vocab::components::Health;
 use gloomdelve::vocab::components::PACK_SIZE;
 use gloomdelve::vocab::components::Paralyzed;
@@ -426,4 +427,77 @@ fn in_the_hunt_explore_heads_for_the_rooms_not_every_corridor() {
     // Nearest first, the walk looked into 8 rooms and saw 4 enemies here;
     // heading for the rooms, 18 and 11.
     assert!(rooms >= 12, "only {rooms} rooms of 30 looked into");
+}
+
+/// Fills the pack of the hero on `at` with daggers.
+fn fill_the_pack(app: &mut App, at: Pos) {
+    for _ in 0..PACK_SIZE {
+        let dagger = lay(app, "dagger", at);
+        act(app, Action::PickUp);
+        assert!(pack(app).contains(&dagger));
+    }
+}
+
+/// Kills a 1-HP creature of `kind` east of the hero; returns its corpse.
+fn kill_to_the_east(app: &mut App, kind: &str) -> Entity {
+    let at = hero_pos(app).step(Dir::E);
+    let foe = spawn(app, kind, at);
+    crate::support::set_hp(app, foe, 1);
+    act(app, Action::Move(Dir::E));
+    app.world_mut()
+        .query_filtered::<(Entity, &gloomdelve::vocab::components::GridPos), With<Corpse>>()
+        .iter(app.world())
+        .find(|(_, pos)| pos.0 == at)
+        .map(|(e, _)| e)
+        .expect("a corpse")
+}
+
+#[test]
+fn a_full_pack_walks_over_corpses_and_junk_without_stopping() {
+    let mut app = app_on(CORRIDOR, Pos::new(1, 1), RulesData::default());
+    fill_the_pack(&mut app, Pos::new(1, 1));
+    kill_to_the_east(&mut app, "rat");
+    lay(&mut app, "club", Pos::new(4, 1));
+    explore(&mut app);
+    assert!(hero_pos(&mut app).x > 30, "on down the corridor, past both");
+    assert_eq!(
+        last_line(&app),
+        "Nothing left to explore that you can reach."
+    );
+}
+
+#[test]
+fn explore_never_fetches_what_the_hero_dropped() {
+    let mut app = app_on(&open_map(9, 7), Pos::new(4, 3), RulesData::default());
+    let potion = lay(&mut app, "red potion", Pos::new(4, 3));
+    act(&mut app, Action::PickUp);
+    act(&mut app, Action::Drop(potion));
+    act(&mut app, Action::Move(Dir::W));
+    act(&mut app, Action::Move(Dir::W));
+    explore(&mut app);
+    assert_eq!(hero_pos(&mut app), Pos::new(2, 3), "it stays put");
+    assert!(!pack(&mut app).contains(&potion));
+    let other = lay(&mut app, "red potion", Pos::new(6, 5));
+    explore(&mut app);
+    assert!(
+        pack(&mut app).contains(&other),
+        "one it never had is fetched"
+    );
+    assert!(!pack(&mut app).contains(&potion), "the dropped one is not");
+}
+
+#[test]
+fn a_hungry_hero_walks_to_a_fresh_corpse_and_stops_on_it_to_eat() {
+    // A room seen whole from the start: nothing to explore.
+    let mut app = app_on(&open_map(9, 7), Pos::new(4, 3), RulesData::default());
+    let corpse = kill_to_the_east(&mut app, "rat");
+    act(&mut app, Action::Move(Dir::W));
+    explore(&mut app);
+    assert_eq!(hero_pos(&mut app), Pos::new(3, 3), "fed, it leaves it be");
+    set_food(&mut app, 100);
+    act(&mut app, Action::Wait);
+    explore(&mut app);
+    assert_eq!(hero_pos(&mut app), Pos::new(5, 3));
+    assert_eq!(last_line(&app), "You stop: there is a rat corpse here.");
+    assert!(!pack(&mut app).contains(&corpse));
 }

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use gloomdelve::RulesData;
 use gloomdelve::vocab::components::Corpse;
 use gloomdelve::vocab::components::Drawn;
+use gloomdelve::vocab::components::GridPos;
 use gloomdelve::vocab::components::Health;
 use gloomdelve::vocab::components::{Hunger, Sick, Stomach};
 use gloomdelve::vocab::intents::Action;
@@ -149,7 +150,8 @@ fn a_corpse_is_worth_three_times_the_max_hp_and_can_be_eaten() {
     let corpse = kill_a_rat(&mut app);
     assert_eq!(app.world().get::<Corpse>(corpse).unwrap().food, 6 * 3);
     act(&mut app, Action::Move(Dir::E));
-    assert_eq!(pack(&mut app), vec![corpse], "walking onto it picks it up");
+    act(&mut app, Action::PickUp);
+    assert_eq!(pack(&mut app), vec![corpse], "g picks it up");
     set_food(&mut app, 500);
     act(&mut app, Action::Use(corpse));
     assert_eq!(stomach(&mut app).food, 500 + 18 - 1);
@@ -191,6 +193,7 @@ fn a_corpse_in_the_pack_rots_away_with_a_message() {
     let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), quick_rot());
     let corpse = kill_a_rat(&mut app);
     act(&mut app, Action::Move(Dir::E));
+    act(&mut app, Action::PickUp);
     assert_eq!(pack(&mut app), vec![corpse]);
     wait(&mut app, 20);
     assert!(pack(&mut app).is_empty());
@@ -207,6 +210,7 @@ fn eat_rotten(chance: f64) -> (App, i32) {
     let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), rules);
     let corpse = kill_a_rat(&mut app);
     act(&mut app, Action::Move(Dir::E));
+    act(&mut app, Action::PickUp);
     wait(&mut app, 10);
     assert!(app.world().get::<Corpse>(corpse).unwrap().rotten);
     let hp = hero_hp(&mut app);
@@ -250,11 +254,12 @@ fn each_hunger_state_is_announced_as_food_crosses_its_threshold() {
         ),
         (50, Hunger::Starving, "You are starving! Eat now or die."),
     ];
+    let margin = RulesData::default().hunger.recovery_margin;
     for (food, state, message) in steps {
         // One turn spends 1 food: from `food + 1` the hero lands on `food`,
-        // and from `food` just below it.
+        // and from `food` just below it. Getting better takes the margin.
         let start = if state == Hunger::Satiated {
-            food + 1
+            food + 1 + margin
         } else {
             food
         };
@@ -354,6 +359,7 @@ fn e_with_nothing_underfoot_asks_which_food_offering_the_freshest_corpse() {
     act(&mut app, Action::PickUp);
     let corpse = kill_a_rat(&mut app);
     act(&mut app, Action::Move(Dir::E));
+    act(&mut app, Action::PickUp);
     assert_eq!(pack(&mut app), vec![ration, corpse]);
     with_keys(&mut app);
     set_food(&mut app, 400);
@@ -401,4 +407,83 @@ fn a_stomach_filled_past_the_largest_number_stays_full_not_empty() {
     assert!(stomach.fill(100_000), "it stretches");
     assert_eq!(stomach.food, stomach.max, "filled to its new size");
     assert!(stomach.max > i32::MAX - 10, "{stomach:?}");
+}
+
+#[test]
+fn walking_over_a_corpse_leaves_it_lying_and_g_takes_it_on_purpose() {
+    let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), RulesData::default());
+    let corpse = kill_a_rat(&mut app);
+    let ration = lay(&mut app, "ration", Pos::new(4, 3));
+    act(&mut app, Action::Move(Dir::E));
+    assert_eq!(pack(&mut app), vec![ration], "the ration, not the corpse");
+    assert_eq!(
+        app.world().get::<GridPos>(corpse).map(|p| p.0),
+        Some(Pos::new(4, 3)),
+        "the corpse still lies there"
+    );
+    act(&mut app, Action::Eat);
+    assert!(
+        app.world().get_entity(corpse).is_err(),
+        "e eats it where it lies"
+    );
+    let second = kill_a_rat_at(&mut app, Pos::new(5, 3));
+    act(&mut app, Action::Move(Dir::E));
+    act(&mut app, Action::PickUp);
+    assert!(pack(&mut app).contains(&second), "g takes it");
+}
+
+/// Kills a 1-HP rat east of the hero, which stands west of `at`.
+fn kill_a_rat_at(app: &mut App, at: Pos) -> Entity {
+    let rat = spawn(app, "rat", at);
+    set_hp(app, rat, 1);
+    act(app, Action::Move(Dir::E));
+    app.world_mut()
+        .query_filtered::<(Entity, &GridPos), With<Corpse>>()
+        .iter(app.world())
+        .find(|(_, pos)| pos.0 == at)
+        .map(|(e, _)| e)
+        .expect("the rat left a corpse")
+}
+
+#[test]
+fn with_no_hunger_corpses_are_never_picked_up() {
+    let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), RulesData::default());
+    let hero = hero_entity(&mut app);
+    app.world_mut().entity_mut(hero).remove::<Stomach>();
+    let corpse = kill_a_rat(&mut app);
+    act(&mut app, Action::Move(Dir::E));
+    act(&mut app, Action::PickUp);
+    assert!(pack(&mut app).is_empty(), "{:?}", pack(&mut app));
+    assert!(app.world().get::<GridPos>(corpse).is_some());
+    assert_eq!(
+        last_line(&app),
+        "There is no hunger in the hunt: you leave the dead where they lie."
+    );
+}
+
+#[test]
+fn a_small_meal_just_over_the_line_does_not_flip_hunger_back_and_forth() {
+    let mut app = app_on(&open_map(8, 8), Pos::new(3, 3), RulesData::default());
+    let margin = RulesData::default().hunger.recovery_margin;
+    let line = RulesData::default().hunger.hungry_below;
+    let getting_hungry = |app: &App| {
+        log_lines(app)
+            .iter()
+            .filter(|l| l.contains("You are getting hungry."))
+            .count()
+    };
+    set_food(&mut app, line);
+    act(&mut app, Action::Wait);
+    assert_eq!(stomach(&mut app).state, Hunger::Hungry);
+    assert_eq!(getting_hungry(&app), 1);
+    set_food(&mut app, line + margin / 2);
+    act(&mut app, Action::Wait);
+    assert_eq!(stomach(&mut app).state, Hunger::Hungry, "a small meal");
+    wait(&mut app, (margin / 2 + 2) as usize);
+    assert!(stomach(&mut app).food < line);
+    assert_eq!(getting_hungry(&app), 1, "said once, not again");
+    set_food(&mut app, line + margin + 1);
+    act(&mut app, Action::Wait);
+    assert_eq!(stomach(&mut app).state, Hunger::Normal, "clear of the line");
+    assert_eq!(last_line(&app), "You are no longer hungry.");
 }

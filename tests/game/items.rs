@@ -234,6 +234,8 @@ fn a_corpse_can_be_picked_up() {
         .hp = 1;
     act(&mut app, Action::Move(Dir::E));
     act(&mut app, Action::Move(Dir::E));
+    assert!(pack(&mut app).is_empty(), "walking onto it leaves it");
+    act(&mut app, Action::PickUp);
     assert_eq!(pack(&mut app).len(), 1);
     assert_eq!(last_line(&app), "You pick up a rat corpse.");
     wait(&mut app, 1);

@@ -1063,3 +1063,26 @@ fn save_loop_stops_when_its_game_ends_and_its_last_save_loads() {
         other => panic!("the last save before the death loads: {other:?}"),
     }
 }
+
+#[test]
+fn a_dropped_item_stays_dropped_through_a_save() {
+    let tmp = scratch("dropped");
+    let mut app = saved_delve(tmp.path(), 9);
+    let at = crate::support::hero_pos(&mut app);
+    let ration = crate::support::lay(&mut app, "ration", at);
+    act(&mut app, Action::PickUp);
+    act(&mut app, Action::Drop(ration));
+    let save = snapshot(&mut app);
+    let dropped: Vec<_> = save.current.items.iter().filter(|i| i.dropped).collect();
+    assert_eq!(dropped.len(), 1, "one item marked dropped");
+    assert_eq!(dropped[0].pos, at);
+    write_save(&tmp.path().join("save.ron"), &save).unwrap();
+    let mut again = continue_from(tmp.path());
+    let marked = again
+        .world_mut()
+        .query_filtered::<&gloomdelve::vocab::components::GridPos, With<gloomdelve::vocab::components::Dropped>>()
+        .iter(again.world())
+        .map(|p| p.0)
+        .collect::<Vec<_>>();
+    assert_eq!(marked, vec![at], "still dropped after Continue");
+}

@@ -2027,3 +2027,30 @@ fn a_thrown_dagger_shows_its_path_and_is_drawn_lying_where_it_landed() {
     );
     keep_shots_if_asked(&shots);
 }
+
+#[test]
+fn the_esc_menu_saves_the_game_as_it_opens() {
+    if skip_without_display_tools("the_esc_menu_saves_the_game_as_it_opens") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let session = Session::start("menu-save", false);
+    let save = session.scratch.path().join("data/gloomdelve/save.ron");
+    for _ in 0..5 {
+        session.press("period");
+    }
+    let before = crate::support::read_save(&save);
+    assert!(
+        !matches!(&before, gloomdelve::save::SaveStatus::Ready(s) if s.turn == 5),
+        "five waits alone do not save: {before:?}"
+    );
+    session.press("Escape");
+    let saved = wait_for(Duration::from_secs(10), || {
+        match crate::support::read_save(&save) {
+            gloomdelve::save::SaveStatus::Ready(s) => Some(s.turn),
+            _ => None,
+        }
+        .filter(|&turn| turn == 5)
+    });
+    assert_eq!(saved, Some(5), "the menu wrote the game of turn 5");
+}

@@ -5,8 +5,9 @@
 //! seen comes into view (a new harmless one, such as a fungus, only when
 //! it grows next to the path), when a step would bring it next to a visible
 //! monster, when it is hurt (sickness it knows of aside), when it falls
-//! sick, when it grows hungry, when something it cannot take lies
-//! underfoot, or when there is nowhere left to go.
+//! sick, when it grows hungry, when something it would want but cannot
+//! take lies underfoot (a full pack), or a fresh corpse when it is hungry,
+//! or when there is nowhere left to go.
 
 pub mod rooms;
 mod wanted;
@@ -19,7 +20,7 @@ use bevy::prelude::*;
 use gloomdelve_core::dijkstra::DijkstraMap;
 use gloomdelve_core::{Dir, Pos, Terrain, Tile};
 
-use crate::vocab::components::Corpse;
+use crate::vocab::components::{Corpse, Dropped};
 use crate::vocab::components::{Creature, CreatureId, Harmless, Health};
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Hunger, Sick, Stomach};
@@ -37,7 +38,7 @@ use crate::vocab::resources::{Seen, Sight};
 use crate::vocab::states::Screen;
 use crate::vocab::states::TurnPhase;
 use crate::vocab::text;
-pub use wanted::{BestGear, Carrying};
+pub use wanted::{BestGear, Carrying, Lying};
 
 /// What the walk knows of the hero, as it was at the last step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,6 +200,7 @@ struct Surroundings<'w, 's> {
             &'static Item,
             &'static Name,
             Option<&'static Corpse>,
+            Has<Dropped>,
         ),
         Without<Hero>,
     >,
@@ -208,33 +210,53 @@ struct Surroundings<'w, 's> {
 impl Surroundings<'_, '_> {
     /// What the hero carries, as far as wanting more goes.
     fn carrying(&self) -> Carrying {
-        let (.., pack) = *self.hero;
+        let (_, _, stomach, _, pack) = *self.hero;
         let pack = pack.map_or(&[][..], |p| &p.0[..]);
+        let book = &self.new_game.items;
         let effects = pack
             .iter()
             .filter_map(|&e| self.carried.get(e).ok())
-            .map(|(item, corpse)| item.effect(&self.new_game.items, corpse));
+            .map(|(item, corpse)| item.effect(book, corpse));
+        let stack = |e: Entity| {
+            let (item, _) = self.carried.get(e).ok()?;
+            crate::rules::items::stack_of(book, item)
+        };
         Carrying {
             best: BestGear::of(effects),
-            room: pack.len() < PACK_SIZE,
+            room: crate::rules::items::slots(pack, stack).len() < PACK_SIZE,
+            hungry: stomach.is_some_and(|s| s.state <= Hunger::Hungry),
         }
+    }
+
+    /// Every item lying about: its tile, its name and what it is.
+    fn lying(&self) -> impl Iterator<Item = (Pos, &Name, Lying)> {
+        let book = &self.new_game.items;
+        self.lying
+            .iter()
+            .map(move |(pos, item, name, corpse, dropped)| {
+                let lying = Lying {
+                    effect: item.effect(book, corpse),
+                    corpse: corpse.map(|c| c.rotten),
+                    dropped,
+                };
+                (pos.0, name, lying)
+            })
     }
 
     /// The known tiles, other than the hero's, holding an item it wants.
     fn wanted_items(&self, sight: &Sight, at: Pos) -> Vec<Pos> {
-        let lying = self.lying.iter().map(|(pos, item, _, corpse)| {
-            let rotten = corpse.is_some_and(|c| c.rotten);
-            (pos.0, item.effect(&self.new_game.items, corpse), rotten)
-        });
+        let lying = self.lying().map(|(pos, _, lying)| (pos, lying));
         wanted::wanted_tiles(lying, self.carrying(), at, |p| sight.knows(p))
     }
 
-    /// The name of an item lying on `at`, if any.
-    fn item_on(&self, at: Pos) -> Option<&Name> {
-        self.lying
-            .iter()
-            .find(|(pos, ..)| pos.0 == at)
-            .map(|(_, _, name, _)| name)
+    /// The name of an item lying on `at` that the hero would have wanted
+    /// with room to carry it (or, hungry, to eat), if any: worth a stop.
+    /// Junk, rotten meat and what it dropped are walked over.
+    fn worth_stopping_for(&self, at: Pos) -> Option<&Name> {
+        let carrying = self.carrying();
+        self.lying()
+            .find(|(pos, _, lying)| *pos == at && carrying.would_want(*lying))
+            .map(|(_, name, _)| name)
     }
 }
 
@@ -270,7 +292,9 @@ fn take_a_step(
     known.0.extend(in_view.iter().map(|c| c.id));
     let turn = turn.0;
     let sickness = world.new_game.rules.hunger.sickness_damage;
-    let underfoot = world.item_on(at).filter(|_| walking.steps > 0);
+    let underfoot = (walking.steps > 0)
+        .then(|| world.worth_stopping_for(at))
+        .flatten();
     if let Some(reason) = reason_to_stop(&walking.last, &now, sickness, &newcomers, underfoot) {
         return stop(&mut commands, &mut log, turn, reason);
     }

@@ -1,7 +1,8 @@
 //! What auto-explore goes out of its way for: the items in view or
 //! remembered that a player would want (food, coins, potions, scrolls, the
-//! Gold Key, and gear better than any it carries), never junk it already
-//! has better of, nor rotten meat.
+//! Gold Key, gear better than any it carries, and, when hungry, a fresh
+//! corpse to eat), never junk it already has better of, nor rotten meat,
+//! nor what the hero dropped.
 
 use gloomdelve_core::Pos;
 
@@ -56,42 +57,83 @@ pub struct Carrying {
     pub best: BestGear,
     /// Whether the pack has a free slot (coins need none).
     pub room: bool,
+    /// Whether the hero is hungry or worse: only then is a corpse, eaten
+    /// where it lies, worth a walk.
+    pub hungry: bool,
+}
+
+/// An item lying about, as wanting it goes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Lying {
+    pub effect: ItemEffect,
+    /// `Some(rotten)` for a corpse.
+    pub corpse: Option<bool>,
+    /// Whether the hero dropped it.
+    pub dropped: bool,
+}
+
+impl Lying {
+    /// Anything lying that is neither a corpse nor dropped.
+    pub fn plain(effect: ItemEffect) -> Self {
+        Self {
+            effect,
+            corpse: None,
+            dropped: false,
+        }
+    }
 }
 
 impl Carrying {
-    /// Whether a player carrying this would walk to an item with `effect`
-    /// (`rotten` for a corpse gone bad).
-    pub fn wants(&self, effect: ItemEffect, rotten: bool) -> bool {
-        match effect {
+    /// Whether a player carrying this would walk to `lying`: never to what
+    /// they dropped, nor to rotten meat; to a fresh corpse only when
+    /// hungry; to gear only when it beats what they carry.
+    pub fn wants(&self, lying: Lying) -> bool {
+        if lying.dropped {
+            return false;
+        }
+        if let Some(rotten) = lying.corpse {
+            return self.hungry && !rotten;
+        }
+        match lying.effect {
             ItemEffect::Coins(_) => true,
             _ if !self.room => false,
-            ItemEffect::Food(_) => !rotten,
-            ItemEffect::Heal(_)
+            ItemEffect::Food(_)
+            | ItemEffect::Heal(_)
             | ItemEffect::Regenerate(_)
             | ItemEffect::FarSight(_)
             | ItemEffect::Scroll(_)
             | ItemEffect::Key => true,
             ItemEffect::Thrown(_) | ItemEffect::Ammo(_) => true,
             ItemEffect::Weapon(_) | ItemEffect::Armour(_) | ItemEffect::Bow(_) => {
-                self.best.is_beaten_by(effect)
+                self.best.is_beaten_by(lying.effect)
             }
         }
+    }
+
+    /// Whether `lying` would be wanted with room in the pack: left
+    /// underfoot, it is worth stopping for.
+    pub fn would_want(&self, lying: Lying) -> bool {
+        Self {
+            room: true,
+            ..*self
+        }
+        .wants(lying)
     }
 }
 
 /// The tiles, other than `at`, that hold an item the hero knows of and
-/// wants; `lying` lists each item's tile, effect and rottenness, and
-/// `known` says which tiles the hero has seen.
+/// wants; `lying` lists each item's tile and what it is, and `known` says
+/// which tiles the hero has seen.
 pub fn wanted_tiles(
-    lying: impl IntoIterator<Item = (Pos, ItemEffect, bool)>,
+    lying: impl IntoIterator<Item = (Pos, Lying)>,
     carrying: Carrying,
     at: Pos,
     known: impl Fn(Pos) -> bool,
 ) -> Vec<Pos> {
     let mut tiles: Vec<Pos> = lying
         .into_iter()
-        .filter(|&(pos, effect, rotten)| pos != at && known(pos) && carrying.wants(effect, rotten))
-        .map(|(pos, ..)| pos)
+        .filter(|&(pos, item)| pos != at && known(pos) && carrying.wants(item))
+        .map(|(pos, _)| pos)
         .collect();
     tiles.sort_unstable();
     tiles.dedup();
@@ -111,6 +153,14 @@ mod tests {
                 bow: None,
             },
             room,
+            hungry: false,
+        }
+    }
+
+    fn corpse(rotten: bool) -> Lying {
+        Lying {
+            corpse: Some(rotten),
+            ..Lying::plain(ItemEffect::Food(30))
         }
     }
 
@@ -136,14 +186,15 @@ mod tests {
     #[test]
     fn gear_is_wanted_only_when_better_than_what_is_carried() {
         let hero = carrying(Some(3), None, true);
-        assert!(!hero.wants(ItemEffect::Weapon(2), false), "junk");
-        assert!(!hero.wants(ItemEffect::Weapon(3), false), "the same again");
-        assert!(hero.wants(ItemEffect::Weapon(5), false));
-        assert!(hero.wants(ItemEffect::Armour(1), false), "no armour yet");
+        let wants = |effect| hero.wants(Lying::plain(effect));
+        assert!(!wants(ItemEffect::Weapon(2)), "junk");
+        assert!(!wants(ItemEffect::Weapon(3)), "the same again");
+        assert!(wants(ItemEffect::Weapon(5)));
+        assert!(wants(ItemEffect::Armour(1)), "no armour yet");
     }
 
     #[test]
-    fn food_coins_potions_scrolls_are_wanted_but_not_rotten_meat() {
+    fn food_coins_potions_scrolls_are_wanted() {
         let hero = carrying(None, None, true);
         for effect in [
             ItemEffect::Food(350),
@@ -152,29 +203,73 @@ mod tests {
             ItemEffect::Scroll(ScrollKind::Fireball),
             ItemEffect::Key,
         ] {
-            assert!(hero.wants(effect, false), "{effect:?}");
+            assert!(hero.wants(Lying::plain(effect)), "{effect:?}");
         }
-        assert!(!hero.wants(ItemEffect::Food(15), true), "rotten meat");
     }
 
     #[test]
-    fn a_full_pack_wants_only_coins() {
+    fn corpses_are_wanted_only_fresh_and_by_the_hungry() {
+        let fed = carrying(None, None, true);
+        let hungry = Carrying {
+            hungry: true,
+            ..fed
+        };
+        assert!(!fed.wants(corpse(false)), "a fed hero leaves corpses be");
+        assert!(hungry.wants(corpse(false)), "a hungry one goes to eat");
+        assert!(!hungry.wants(corpse(true)), "never to rotten meat");
+        let full = Carrying {
+            room: false,
+            ..hungry
+        };
+        assert!(
+            full.wants(corpse(false)),
+            "eaten where it lies: no room needed"
+        );
+    }
+
+    #[test]
+    fn what_the_hero_dropped_is_never_fetched() {
+        let hero = carrying(None, None, true);
+        for effect in [
+            ItemEffect::Weapon(5),
+            ItemEffect::Coins(8),
+            ItemEffect::Heal(10),
+        ] {
+            let dropped = Lying {
+                dropped: true,
+                ..Lying::plain(effect)
+            };
+            assert!(!hero.wants(dropped), "{effect:?}");
+            assert!(hero.wants(Lying::plain(effect)), "{effect:?} not dropped");
+        }
+    }
+
+    #[test]
+    fn a_full_pack_wants_only_coins_but_would_want_the_rest() {
         let full = carrying(None, None, false);
-        assert!(full.wants(ItemEffect::Coins(8), false));
-        assert!(!full.wants(ItemEffect::Food(350), false));
-        assert!(!full.wants(ItemEffect::Weapon(5), false));
+        assert!(full.wants(Lying::plain(ItemEffect::Coins(8))));
+        assert!(!full.wants(Lying::plain(ItemEffect::Food(350))));
+        assert!(!full.wants(Lying::plain(ItemEffect::Weapon(5))));
+        assert!(full.would_want(Lying::plain(ItemEffect::Heal(10))));
+        assert!(!full.would_want(corpse(false)), "not hungry");
+        let dropped = Lying {
+            dropped: true,
+            ..Lying::plain(ItemEffect::Heal(10))
+        };
+        assert!(!full.would_want(dropped), "not what it dropped");
     }
 
     #[test]
     fn wanted_tiles_leave_out_the_heros_tile_the_unknown_and_junk() {
         let lying = [
-            (Pos::new(3, 1), ItemEffect::Heal(10), false),
-            (Pos::new(1, 1), ItemEffect::Heal(10), false),
-            (Pos::new(2, 2), ItemEffect::Food(350), false),
-            (Pos::new(9, 9), ItemEffect::Coins(8), false),
-            (Pos::new(4, 4), ItemEffect::Weapon(1), false),
-            (Pos::new(3, 1), ItemEffect::Coins(8), false),
-        ];
+            (Pos::new(3, 1), ItemEffect::Heal(10)),
+            (Pos::new(1, 1), ItemEffect::Heal(10)),
+            (Pos::new(2, 2), ItemEffect::Food(350)),
+            (Pos::new(9, 9), ItemEffect::Coins(8)),
+            (Pos::new(4, 4), ItemEffect::Weapon(1)),
+            (Pos::new(3, 1), ItemEffect::Coins(8)),
+        ]
+        .map(|(pos, effect)| (pos, Lying::plain(effect)));
         let tiles = wanted_tiles(lying, carrying(Some(2), None, true), Pos::new(1, 1), |p| {
             p.x < 5
         });

@@ -12,6 +12,7 @@ use gloomdelve_core::{Pos, Tile};
 use crate::vocab::components::Equipment;
 use crate::vocab::components::Fighter;
 use crate::vocab::components::Hero;
+use crate::vocab::components::{Corpse, Dropped};
 use crate::vocab::intents::PickUpIntent;
 use crate::vocab::log::GameLog;
 use crate::vocab::messages::SpellCast;
@@ -199,7 +200,10 @@ fn finish_new_level(mut commands: Commands) {
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Pickup {
     pub taken: usize,
+    /// Left for want of room in the pack.
     pub left: usize,
+    /// Corpses left where they lie: stepped over, or not wanted at all.
+    pub corpses_left: usize,
 }
 
 /// Every item, lying or packed, as picking up needs it.
@@ -212,15 +216,67 @@ pub type Belongings<'w, 's> = Query<
         Option<&'static GridPos>,
         &'static Name,
         Option<&'static Worth>,
+        Has<Corpse>,
+        Has<Dropped>,
     ),
     Without<Fighter>,
 >;
 
-/// Picks up everything on `at`: coins into the purse, the rest into the pack
-/// while it has room (an item that joins a stack always has). Says what
-/// happened in `say`.
+/// Which of the items on a tile a pick-up takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gathering {
+    /// A step onto the tile: everything but corpses, which are eaten
+    /// where they lie or taken on purpose, and what the hero dropped.
+    Walking,
+    /// `g`: everything; corpses too when the hero has a stomach to feed.
+    OnPurpose { corpses: bool },
+}
+
+impl Gathering {
+    fn takes_corpses(self) -> bool {
+        matches!(self, Gathering::OnPurpose { corpses: true })
+    }
+
+    fn takes_dropped(self) -> bool {
+        matches!(self, Gathering::OnPurpose { .. })
+    }
+}
+
+/// One item lying on the tile being gathered.
+struct Found {
+    entity: Entity,
+    kind: usize,
+    name: String,
+    worth: Option<u32>,
+    corpse: bool,
+    dropped: bool,
+}
+
+/// The items lying on `at`, in kind order, then name: the same game always
+/// packs the same way, a loaded one too (entity numbers differ after a load).
+fn found_at(at: Pos, items: &Belongings) -> Vec<Found> {
+    let mut here: Vec<Found> = items
+        .iter()
+        .filter(|(_, _, pos, ..)| pos.is_some_and(|p| p.0 == at))
+        .map(|(entity, item, _, name, worth, corpse, dropped)| Found {
+            entity,
+            kind: item.kind,
+            name: name.to_string(),
+            worth: worth.map(|w| w.0),
+            corpse,
+            dropped,
+        })
+        .collect();
+    here.sort_by(|a, b| (a.kind, &a.name, a.worth).cmp(&(b.kind, &b.name, b.worth)));
+    here
+}
+
+/// Picks up what `gathering` takes on `at`: coins into the purse, the rest
+/// into the pack while it has room (an item that joins a stack always
+/// has). Says what happened in `say`.
 pub fn pick_up_at(
     at: Pos,
+    gathering: Gathering,
     book: &ItemBook,
     items: &Belongings,
     hero: (&mut Pack, &mut Purse),
@@ -228,27 +284,20 @@ pub fn pick_up_at(
     mut say: impl FnMut(String),
 ) -> Pickup {
     let (pack, purse) = hero;
-    let mut here: Vec<(Entity, usize, String, Option<u32>)> = items
-        .iter()
-        .filter(|(_, _, pos, ..)| pos.is_some_and(|p| p.0 == at))
-        .map(|(entity, item, _, name, worth)| {
-            (entity, item.kind, name.to_string(), worth.map(|w| w.0))
-        })
-        .collect();
-    // Kind order, then name: the same game always packs the same way, a
-    // loaded one too (entity numbers differ after a load).
-    here.sort_by(
-        |(_, a_kind, a_name, a_worth), (_, b_kind, b_name, b_worth)| {
-            (a_kind, a_name, a_worth).cmp(&(b_kind, b_name, b_worth))
-        },
-    );
     let mut result = Pickup::default();
-    for (entity, kind, name, worth) in here {
-        if let ItemEffect::Coins(value) = book.kinds[kind].effect {
-            let copper = worth.unwrap_or(value);
+    for found in found_at(at, items) {
+        if found.corpse && !gathering.takes_corpses() {
+            result.corpses_left += 1;
+            continue;
+        }
+        if found.dropped && !gathering.takes_dropped() {
+            continue;
+        }
+        if let ItemEffect::Coins(value) = book.kinds[found.kind].effect {
+            let copper = found.worth.unwrap_or(value);
             purse.copper = purse.copper.saturating_add(copper);
             say(format!("You pick up {}.", Purse { copper }.describe()));
-            commands.entity(entity).despawn();
+            commands.entity(found.entity).despawn();
         } else {
             let stack_in_pack = |e: Entity| {
                 items
@@ -256,27 +305,31 @@ pub fn pick_up_at(
                     .ok()
                     .and_then(|(_, item, ..)| stack_of(book, item))
             };
-            let stack = stack_of(book, &Item { kind });
+            let stack = stack_of(book, &Item { kind: found.kind });
             let joins = stack.is_some() && pack.0.iter().any(|&e| stack_in_pack(e) == stack);
             if !joins && slots(&pack.0, stack_in_pack).len() >= PACK_SIZE {
                 say("Your pack is full.".to_string());
                 result.left += 1;
                 continue;
             }
-            pack.insert(entity, stack, stack_in_pack);
-            say(format!("You pick up {}.", crate::vocab::text::a(&name)));
-            commands.entity(entity).remove::<GridPos>();
+            pack.insert(found.entity, stack, stack_in_pack);
+            say(format!(
+                "You pick up {}.",
+                crate::vocab::text::a(&found.name)
+            ));
+            commands.entity(found.entity).remove::<(GridPos, Dropped)>();
         }
         result.taken += 1;
     }
     result
 }
 
-/// Picks up what lies on the hero's tile.
+/// Picks up what lies on the hero's tile, on purpose (`g`). In the hunt,
+/// where nothing is eaten, corpses stay where they lie.
 fn pick_up_underfoot(
     mut intents: MessageReader<PickUpIntent>,
     new_game: Res<NewGame>,
-    hero: Single<(&GridPos, &mut Pack, &mut Purse), With<Hero>>,
+    hero: Single<(&GridPos, &mut Pack, &mut Purse, Has<Stomach>), With<Hero>>,
     items: Belongings,
     mut commands: Commands,
     turn: Res<TurnCount>,
@@ -286,22 +339,24 @@ fn pick_up_underfoot(
     if intents.read().last().is_none() {
         return;
     }
-    let (at, mut pack, mut purse) = hero.into_inner();
+    let (at, mut pack, mut purse, hungers) = hero.into_inner();
     let belongings = (pack.as_mut(), purse.as_mut());
     let mut say = |line: String| log.say(turn.0, line);
-    if pick_up_at(
+    let gathering = Gathering::OnPurpose { corpses: hungers };
+    let pickup = pick_up_at(
         at.0,
+        gathering,
         &new_game.items,
         &items,
         belongings,
         &mut commands,
         &mut say,
-    )
-    .taken
-        > 0
-    {
+    );
+    if pickup.taken > 0 {
         taken.write(TurnTaken);
-    } else {
+    } else if pickup.corpses_left > 0 {
+        say("There is no hunger in the hunt: you leave the dead where they lie.".to_string());
+    } else if pickup.left == 0 {
         say("There is nothing here to pick up.".to_string());
     }
 }

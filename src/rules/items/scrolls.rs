@@ -104,10 +104,10 @@ fn lightning(actors: &mut Actors, hero: Entity, damage: i32) -> Option<Vec<Pos>>
     };
     let blow = actors.hurt(target, damage, "killed by lightning".to_string())?;
     actors.credit_hero(&blow);
-    let end = if blow.killed { " It dies." } else { "" };
     actors.say(format!(
-        "Lightning strikes {} for {damage} damage.{end}",
-        the(&blow.name)
+        "Lightning strikes {} for {damage} damage.{}",
+        the(&blow.name),
+        crate::rules::combat::death_note(blow.killed, false)
     ));
     Some(vec![at])
 }
@@ -185,16 +185,15 @@ fn fireball(actors: &mut Actors, at: Pos, radius: i32, damage: i32) -> Option<Ve
     for (victim, _) in victims {
         if let Some(blow) = actors.hurt(victim, damage, "killed by your own fireball".to_string()) {
             actors.credit_hero(&blow);
-            let line = match (blow.target_is_hero, blow.killed) {
-                (true, _) => format!("The fireball burns you for {damage} damage."),
-                (false, true) => format!("The fireball kills {}.", the(&blow.name)),
-                (false, false) => {
-                    format!(
-                        "The fireball burns {} for {damage} damage.",
-                        the(&blow.name)
-                    )
-                }
+            let victim = if blow.target_is_hero {
+                "you".to_string()
+            } else {
+                the(&blow.name)
             };
+            let line = format!(
+                "The fireball burns {victim} for {damage} damage.{}",
+                crate::rules::combat::death_note(blow.killed, blow.target_is_hero)
+            );
             actors.say(line);
         }
     }

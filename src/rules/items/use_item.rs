@@ -3,9 +3,9 @@
 
 use bevy::prelude::*;
 
-use crate::vocab::components::FogRule;
 use crate::vocab::components::Stomach;
 use crate::vocab::components::{Boons, Equipment, Gear};
+use crate::vocab::components::{Dropped, FogRule};
 use crate::vocab::components::{Fighter, Health};
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Item, Pack};
@@ -179,7 +179,7 @@ pub fn drop_item(
     pack.0.remove(slot);
     commands
         .entity(item)
-        .insert((GridPos(at.0), FogRule::Remembered { seen: true }));
+        .insert((GridPos(at.0), FogRule::Remembered { seen: true }, Dropped));
     log.say(turn.0, format!("You drop {}.", crate::vocab::text::a(name)));
     taken.write(TurnTaken);
 }

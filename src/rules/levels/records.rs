@@ -9,7 +9,7 @@ use crate::rules::creatures::spawn_creature_with_id;
 use crate::rules::items::item;
 use crate::vocab::components::FogRule;
 use crate::vocab::components::Item;
-use crate::vocab::components::{Corpse, Loot, Paralyzed, Worth};
+use crate::vocab::components::{Corpse, Dropped, Loot, Paralyzed, Worth};
 use crate::vocab::components::{Creature, CreatureId, FungusAi, GoblinAi, Health};
 use crate::vocab::components::{Drawn, GridPos};
 use crate::vocab::game::NewGame;
@@ -38,6 +38,7 @@ type ItemParts<'a> = (
     &'a FogRule,
     Option<&'a Corpse>,
     Option<&'a Worth>,
+    Has<Dropped>,
 );
 
 /// Turns the current level into data and despawns its creatures and floor
@@ -84,18 +85,21 @@ fn record_level(world: &mut World) -> (StoredLevel, Vec<Entity>) {
     let mut items: Vec<(Entity, usize, ItemRecord)> = world
         .query::<ItemParts>()
         .iter(world)
-        .map(|(entity, item, name, drawn, pos, fog, corpse, worth)| {
-            let record = ItemRecord {
-                kind: items.kinds[item.kind].name.clone(),
-                name: name.to_string(),
-                sprite: drawn.sprite.clone(),
-                pos: pos.0,
-                seen: *fog == FogRule::Remembered { seen: true },
-                corpse: corpse.cloned(),
-                worth: worth.map(|w| w.0),
-            };
-            (entity, item.kind, record)
-        })
+        .map(
+            |(entity, item, name, drawn, pos, fog, corpse, worth, dropped)| {
+                let record = ItemRecord {
+                    kind: items.kinds[item.kind].name.clone(),
+                    name: name.to_string(),
+                    sprite: drawn.sprite.clone(),
+                    pos: pos.0,
+                    seen: *fog == FogRule::Remembered { seen: true },
+                    corpse: corpse.cloned(),
+                    worth: worth.map(|w| w.0),
+                    dropped,
+                };
+                (entity, item.kind, record)
+            },
+        )
         .collect();
     // Tile, then kind in file order, then name: a restored level spawns
     // them back in this order, whatever the entity numbers were.
@@ -196,5 +200,8 @@ fn respawn_item(commands: &mut Commands, new_game: &NewGame, record: &ItemRecord
     }
     if let Some(copper) = record.worth {
         entity.insert(Worth(copper));
+    }
+    if record.dropped {
+        entity.insert(Dropped);
     }
 }

@@ -10,7 +10,7 @@ use gloomdelve_core::{Blocked, Bump, Dir, Pos, Tile};
 
 use crate::rules::combat::Actors;
 use crate::rules::explore::Walking;
-use crate::rules::items::{Belongings, pick_up_at};
+use crate::rules::items::{Belongings, Gathering, pick_up_at};
 use crate::vocab::components::Stomach;
 use crate::vocab::components::{Gear, Hero};
 use crate::vocab::components::{Pack, Purse};
@@ -199,6 +199,7 @@ fn hero_steps(
                 let book = &effects.new_game.items;
                 pick_up_at(
                     to,
+                    Gathering::Walking,
                     book,
                     &effects.items,
                     belongings,

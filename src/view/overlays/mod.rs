@@ -1,4 +1,5 @@
-//! The overlays that pause play: the Esc menu (resume, or save and quit),
+//! The overlays that pause play: the Esc menu (saving as it opens; resume,
+//! or save and quit),
 //! the help (how to play, every key) and the message history, each an
 //! opaque framed panel fitted to the window, scrolling when it is too long.
 
@@ -37,7 +38,11 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (menu_keys, panel_keys).run_if(in_state(Screen::Playing)),
     );
-    app.add_systems(OnEnter(Overlay::Menu), scroll_to(Scroll::default()));
+    app.init_resource::<MenuSave>();
+    app.add_systems(
+        OnEnter(Overlay::Menu),
+        (scroll_to(Scroll::default()), save_on_opening_the_menu),
+    );
     app.add_systems(OnEnter(Overlay::Help), scroll_to(Scroll::default()));
     app.add_systems(OnEnter(Overlay::History), scroll_to(Scroll::END));
     app.add_systems(
@@ -91,6 +96,36 @@ fn menu_keys(
             _ => {}
         }
     }
+}
+
+/// What opening the menu did with the save, for the menu to say.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub enum MenuSave {
+    /// Nothing to say: no game in play to save.
+    #[default]
+    Nothing,
+    /// Written on this turn.
+    Saved(u64),
+    /// There is no data folder, so nothing is ever saved.
+    NoFolder,
+    /// Writing failed, for this reason.
+    Failed(String),
+}
+
+/// Opening the menu saves the game, so that what it says is true: a crash
+/// now loses nothing.
+fn save_on_opening_the_menu(world: &mut World) {
+    let turn = world.resource::<crate::vocab::resources::TurnCount>().0;
+    let said = match crate::save::save_now(world) {
+        Ok(crate::save::Saved::Written) => MenuSave::Saved(turn),
+        Ok(crate::save::Saved::NoFolder) => MenuSave::NoFolder,
+        Ok(crate::save::Saved::GameEnded) => MenuSave::Nothing,
+        Err(message) => {
+            error!("{message}");
+            MenuSave::Failed(message)
+        }
+    };
+    world.insert_resource(said);
 }
 
 /// Saves the game and closes the app; a failed save keeps the game open.
@@ -155,7 +190,7 @@ const HOW_TO_DELVE: [&str; 5] = [
     "Walk into a monster to attack it; walk into rock twice to dig through it (5 extra food).",
     "Every turn costs food: eat rations and corpses before you starve.",
     "Stand on stairs to take them. Levels stay as you leave them.",
-    "The game is saved when you quit and on every level change; death is final.",
+    "The game is saved on Esc, on quitting and on every level change; death is final.",
 ];
 
 /// How to play the hunt.
@@ -163,11 +198,24 @@ const HOW_TO_HUNT: [&str; 4] = [
     "Kill every enemy in the Warrens to win; then a new world is made.",
     "Walk into a monster to attack it; walk into rock twice to dig through it.",
     "There is no hunger here, and death is not the end: you start again in the start room.",
-    "Enemies never enter the narrow one-tile tunnels. The game is saved when you quit.",
+    "Enemies never enter the narrow one-tile tunnels. The game is saved on Esc and on quitting.",
 ];
 
-/// The menu, saying whether motion is reduced.
-pub fn menu_text(reduce_motion: bool) -> PanelText {
+/// What the menu says of the save it made on opening.
+fn save_line(saved: &MenuSave) -> BodyLine {
+    match saved {
+        MenuSave::Saved(turn) => BodyLine::new(
+            format!("Saved on turn {turn}; Continue on the title screen picks it up."),
+            DIM,
+        ),
+        MenuSave::NoFolder => BodyLine::new("This game has no save folder: it is not saved.", DIM),
+        MenuSave::Failed(why) => BodyLine::new(format!("Saving failed: {why}"), GOLD),
+        MenuSave::Nothing => BodyLine::new("", DIM),
+    }
+}
+
+/// The menu, saying whether motion is reduced and how the save went.
+pub fn menu_text(reduce_motion: bool, saved: &MenuSave) -> PanelText {
     let motion = if reduce_motion {
         "r: reduce motion: on (sprites snap from tile to tile)"
     } else {
@@ -180,10 +228,7 @@ pub fn menu_text(reduce_motion: bool) -> PanelText {
             BodyLine::new(motion, TEXT),
             BodyLine::new("q: save and quit", TEXT),
             BodyLine::new("", TEXT),
-            BodyLine::new(
-                "The game is saved; Continue on the title screen picks it up.",
-                DIM,
-            ),
+            save_line(saved),
         ],
         footer: Vec::new(),
     }
@@ -253,6 +298,7 @@ fn draw_overlay(
     bindings: Res<crate::input::KeyBindings>,
     new_game: Res<NewGame>,
     motion: Res<Motion>,
+    menu_save: Res<MenuSave>,
     book: Option<Res<SpriteBook>>,
     views: Query<Entity, With<OverlayView>>,
     mut drawn: Local<Drawn>,
@@ -263,7 +309,7 @@ fn draw_overlay(
     };
     // Each panel is drawn again only when what it shows changes.
     let shown_changed = match open.get() {
-        Overlay::Menu => motion.is_changed(),
+        Overlay::Menu => motion.is_changed() || menu_save.is_changed(),
         Overlay::History => log.is_changed(),
         _ => false,
     };
@@ -272,7 +318,7 @@ fn draw_overlay(
         return;
     }
     let text = match open.get() {
-        Overlay::Menu => menu_text(motion.reduce),
+        Overlay::Menu => menu_text(motion.reduce, &menu_save),
         Overlay::Help => help_text(&bindings, new_game.mode),
         _ => history_text(&log),
     };
