@@ -81,6 +81,10 @@ pub struct SimOptions {
     pub turns: u64,
     #[arg(long, value_enum, default_value = "delve")]
     pub mode: crate::vocab::game::Mode,
+    /// Who plays: the bot, or a newcomer who explores with `x` and `>`,
+    /// whose reports count the walks that stop for a creature, per level.
+    #[arg(long, value_enum, default_value = "bot", conflicts_with_all = ["record", "replay", "save", "load"])]
+    pub player: Player,
     /// Write the game's seed and every action to FILE.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
@@ -133,6 +137,15 @@ pub struct SaveLoop {
     pub saves: u32,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+/// Who plays a `sim` game.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    /// The bot: it fights, fetches and explores on its own.
+    Bot,
+    /// A newcomer on the keys: `x` and `>` walks, a bump, food, a potion.
+    Newcomer,
 }
 
 /// The map generators `mapgen` can run.

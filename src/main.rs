@@ -73,7 +73,14 @@ fn simulate(options: &gloomdelve::cli::SimOptions) -> Result<ExitCode, String> {
     let (first, last) = options.seeds.unwrap_or((options.seed, options.seed));
     let mut reports = Vec::new();
     for seed in first..=last {
-        match gloomdelve::sim::run(NewGame::shipped(seed, options.mode)?, options.turns) {
+        let new_game = NewGame::shipped(seed, options.mode)?;
+        let played = match options.player {
+            gloomdelve::cli::Player::Bot => gloomdelve::sim::run(new_game, options.turns),
+            gloomdelve::cli::Player::Newcomer => {
+                gloomdelve::sim::run_newcomer(new_game, options.turns)
+            }
+        };
+        match played {
             Ok(report) => {
                 println!(
                     "{}",

@@ -58,7 +58,7 @@ pub fn choose(world: &mut World) -> Action {
 
 /// A blow at a living creature next to the hero that it can reach. Fungi
 /// cannot hurt, so they are struck only when in the way.
-fn fight(world: &mut World, at: Pos) -> Option<Action> {
+pub(super) fn fight(world: &mut World, at: Pos) -> Option<Action> {
     let target = adjacent_foe(world, at)?;
     let dir = Dir::ALL.into_iter().find(|&d| at.step(d) == target)?;
     let terrain = &world.resource::<Level>().terrain;
@@ -220,7 +220,7 @@ fn adjacent_foe(world: &mut World, at: Pos) -> Option<Pos> {
 
 /// Drinks a healing potion below 30% HP, a regeneration potion below 60%
 /// when none is at work, and reads a map on a level it has just entered.
-fn drink(world: &World, hero: Entity) -> Option<Action> {
+pub(super) fn drink(world: &World, hero: Entity) -> Option<Action> {
     let health = world.get::<Health>(hero)?;
     let packed = pack_effects(world, hero);
     let first = |wanted: fn(&ItemEffect) -> bool| {
@@ -256,7 +256,7 @@ fn knows_the_way_down(world: &World) -> bool {
         .is_some_and(|sight| knows_stairs_down(world.resource::<Level>(), sight))
 }
 
-fn eat(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
+pub(super) fn eat(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
     if !hungry(world, hero) {
         return None;
     }
@@ -281,7 +281,7 @@ fn eat(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
 }
 
 /// Wears a weapon or armour better than what is worn.
-fn dress(world: &World, hero: Entity) -> Option<Action> {
+pub(super) fn dress(world: &World, hero: Entity) -> Option<Action> {
     let equipment = *world.get::<Equipment>(hero)?;
     let effects = pack_effects(world, hero);
     let (weapon, armour) = worn_values(&equipment, &effects);
@@ -426,7 +426,7 @@ fn hungry(world: &World, hero: Entity) -> bool {
 
 /// Heads for the stairs once it is time to leave; otherwise fetches the
 /// things it wants, explores, and goes down once nothing is left.
-fn travel(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
+pub(super) fn travel(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
     let leaving = time_to_go_down(world, hero);
     let wanted = wanted_items(world, hero, at);
     let homeward = pack_effects(world, hero)

@@ -4,6 +4,7 @@
 
 pub mod bot;
 mod invariants;
+mod newcomer;
 pub mod replay;
 
 use std::collections::BTreeMap;
@@ -42,6 +43,11 @@ pub struct Report {
     pub invariant_checks: u64,
     /// A hash of the game state at the end: see [`state_hash`].
     pub state_hash: String,
+    /// For the newcomer's games ([`run_newcomer`]): each level visited,
+    /// by depth, and how many times explore or travel stopped there for a
+    /// creature. The bot never walks, so its games leave this out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explore_stops: Option<BTreeMap<u32, u32>>,
 }
 
 /// The sums over many games: outcomes, depths, starvation.
@@ -62,6 +68,10 @@ pub struct Totals {
     pub median_first_descent: Option<u64>,
     pub latest_first_descent: Option<u64>,
     pub never_descended: usize,
+    /// For the newcomer's games: on each level, the median of the stops
+    /// for a creature over the games that visited it.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub median_explore_stops: BTreeMap<u32, u32>,
 }
 
 impl Totals {
@@ -78,6 +88,7 @@ impl Totals {
             median_first_descent: None,
             latest_first_descent: None,
             never_descended: 0,
+            median_explore_stops: BTreeMap::new(),
         };
         for r in reports {
             *totals.outcomes.entry(r.outcome.clone()).or_insert(0) += 1;
@@ -101,8 +112,27 @@ impl Totals {
         totals.median_first_descent = median(&descents);
         totals.latest_first_descent = descents.last().copied();
         totals.never_descended = reports.len() - descents.len();
+        totals.median_explore_stops = median_stops_by_level(reports);
         totals
     }
+}
+
+/// On each level the newcomer's games visited, the median of their stops
+/// for a creature there.
+fn median_stops_by_level(reports: &[Report]) -> BTreeMap<u32, u32> {
+    let mut by_level: BTreeMap<u32, Vec<u64>> = BTreeMap::new();
+    for stops in reports.iter().filter_map(|r| r.explore_stops.as_ref()) {
+        for (&depth, &n) in stops {
+            by_level.entry(depth).or_default().push(u64::from(n));
+        }
+    }
+    by_level
+        .into_iter()
+        .filter_map(|(depth, mut counts)| {
+            counts.sort_unstable();
+            median(&counts).map(|m| (depth, m as u32))
+        })
+        .collect()
 }
 
 /// The middle of sorted `values` (the lower middle of an even count).
@@ -142,6 +172,39 @@ pub fn run_on_one_thread(app: &mut App) {
 /// Plays `turns` turns with the bot, checking the invariants after each.
 pub fn run(new_game: NewGame, turns: u64) -> Result<Report, Violation> {
     bot_game(new_game, turns, false).map(|(_, report)| report)
+}
+
+/// Plays `turns` turns as a newcomer does with the keys (`x`, `>`, a
+/// bump, food, a potion: see `newcomer.rs`), counting on each level how
+/// often explore and travel stop for a creature.
+pub fn run_newcomer(new_game: NewGame, turns: u64) -> Result<Report, Violation> {
+    let (seed, mode) = (new_game.seed, new_game.mode);
+    let mut app = headless_app_with(new_game, |app| {
+        app.insert_resource(WalkStops(BTreeMap::new()));
+    });
+    let mut checks = 0;
+    while app.world().resource::<TurnCount>().0 < turns && still_playing(&app) {
+        let before = app.world().resource::<TurnCount>().0;
+        match newcomer::choose(app.world_mut()) {
+            newcomer::Move::Act(action) => {
+                step(&mut app, action, |_| {
+                    Some(crate::vocab::intents::Action::Wait)
+                });
+            }
+            newcomer::Move::Walk(goal) => newcomer::walk(&mut app, goal),
+        }
+        // A walk that stopped before its first step: the bot's move, or a
+        // wait, so the game goes on.
+        if app.world().resource::<TurnCount>().0 == before && still_playing(&app) {
+            let action = bot::choose(app.world_mut());
+            step(&mut app, action, |_| {
+                Some(crate::vocab::intents::Action::Wait)
+            });
+        }
+        checks += invariants::check(app.world_mut(), seed)?;
+    }
+    checks += finish(&mut app, seed)?;
+    Ok(report(app.world_mut(), seed, mode, checks))
 }
 
 /// Plays the bot's game like [`run`] in an app that `extra` adds to
@@ -413,6 +476,7 @@ fn report(world: &mut World, seed: u64, mode: Mode, checks: u64) -> Report {
         first_descent_turn: stats.first_descent_turn,
         invariant_checks: checks,
         state_hash: state_hash(world),
+        explore_stops: world.get_resource::<WalkStops>().map(|s| s.0.clone()),
     }
 }
 
@@ -441,8 +505,19 @@ pub struct SimStats {
     pub first_descent_turn: Option<u64>,
 }
 
+/// On each level visited, by depth, the walks that stopped for a
+/// creature; present only in the newcomer's games.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+struct WalkStops(BTreeMap<u32, u32>);
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SimStats>();
+    app.add_systems(
+        Update,
+        (note_the_level, count_walk_stops)
+            .chain()
+            .run_if(resource_exists::<WalkStops>.and_eager(resource_exists::<Dungeon>)),
+    );
     app.add_plugins(replay::plugin);
     app.add_systems(
         Update,
@@ -472,6 +547,20 @@ fn note_first_descent(
     } else if *surface_seen && stats.first_descent_turn.is_none() && dungeon.depth > 0 {
         stats.first_descent_turn = Some(dungeon.arrived);
     }
+}
+
+/// Every level the newcomer visits is in its counts, stops or none.
+fn note_the_level(dungeon: Res<Dungeon>, mut stops: ResMut<WalkStops>) {
+    stops.0.entry(dungeon.depth).or_insert(0);
+}
+
+fn count_walk_stops(
+    mut stopped: MessageReader<crate::vocab::messages::WalkStopped>,
+    dungeon: Res<Dungeon>,
+    mut stops: ResMut<WalkStops>,
+) {
+    let for_creatures = stopped.read().filter(|s| s.for_a_creature).count() as u32;
+    *stops.0.entry(dungeon.depth).or_insert(0) += for_creatures;
 }
 
 fn count_food(

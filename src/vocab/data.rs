@@ -145,6 +145,13 @@ pub struct RulesData {
     pub fireball_radius: i32,
     /// Food, eating, corpses and the hunger states.
     pub hunger: HungerRules,
+    /// A pest is a creature whose attack is at most this share of the
+    /// hero's maximum HP (a thief or an archer is never one): explore and
+    /// travel walk on while pests are about, and swat one next to the hero.
+    pub pest_share: f64,
+    /// Above half its HP, the hero walks on through a turn's loss of at
+    /// most this share of its maximum HP (a pest's bites).
+    pub shrug_share: f64,
     /// The deepest level, where the Gold Key lies.
     pub depths: u32,
 }
@@ -281,6 +288,8 @@ impl Default for RulesData {
             fireball_damage: 8,
             fireball_radius: 2,
             hunger: HungerRules::default(),
+            pest_share: 0.16,
+            shrug_share: 0.2,
             depths: 10,
         }
     }
@@ -324,6 +333,8 @@ impl RulesData {
             in_range("lightning_damage", self.lightning_damage, DAMAGE),
             in_range("fireball_damage", self.fireball_damage, DAMAGE),
             in_range("fireball_radius", self.fireball_radius, 0..=20),
+            in_range("pest_share", self.pest_share, CHANCE),
+            in_range("shrug_share", self.shrug_share, CHANCE),
             in_range("depths", self.depths, 1..=*DEPTH.end()),
             self.hunger.check(),
         ])

@@ -123,6 +123,13 @@ pub enum Goal {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StartWalk(pub Goal);
 
+/// A walk (explore or travel) ended; `for_a_creature` when a creature
+/// ended it: one came into view or too close, or a blow landed.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WalkStopped {
+    pub for_a_creature: bool,
+}
+
 /// Asks for a fresh game after a death.
 #[derive(Message, Clone, Copy, Debug)]
 pub struct StartOver;

@@ -122,26 +122,26 @@ const HALL: &str = "\
 fn a_new_monster_stops_the_walk_but_a_known_fungus_does_not() {
     let mut app = app_on(HALL, Pos::new(1, 2), RulesData::default());
     spawn(&mut app, "fungus", Pos::new(5, 1));
-    let rat = spawn(&mut app, "rat", Pos::new(34, 2));
-    hold_still(&mut app, rat);
+    let goblin = spawn(&mut app, "goblin", Pos::new(34, 2));
+    hold_still(&mut app, goblin);
     act(&mut app, Action::Wait);
     explore(&mut app);
-    assert_eq!(last_line(&app), "You stop: you see a rat.");
+    assert_eq!(last_line(&app), "You stop: you see a goblin.");
     let at = hero_pos(&mut app);
     assert!(
         at.x > 20 && at.x < 34,
-        "it walked past the known fungus until the rat came into view: {at:?}"
+        "it walked past the known fungus until the goblin came into view: {at:?}"
     );
 }
 
 #[test]
 fn the_walk_stops_before_stepping_next_to_a_visible_monster() {
     let mut app = app_on(CORRIDOR, Pos::new(1, 1), RulesData::default());
-    let rat = spawn(&mut app, "rat", Pos::new(6, 1));
-    hold_still(&mut app, rat);
+    let goblin = spawn(&mut app, "goblin", Pos::new(6, 1));
+    hold_still(&mut app, goblin);
     act(&mut app, Action::Wait);
     explore(&mut app);
-    assert_eq!(last_line(&app), "You stop: the rat is too close.");
+    assert_eq!(last_line(&app), "You stop: the goblin is too close.");
     assert_eq!(
         hero_pos(&mut app),
         Pos::new(4, 1),
@@ -176,8 +176,8 @@ fn travel_to_known_stairs_walks_there_and_says_so() {
 #[test]
 fn a_fungus_out_of_the_way_does_not_stop_the_walk() {
     let mut app = app_on(TWO_SHORES, Pos::new(1, 1), RulesData::default());
-    let rat = spawn(&mut app, "rat", Pos::new(37, 3));
-    hold_still(&mut app, rat);
+    let goblin = spawn(&mut app, "goblin", Pos::new(37, 3));
+    hold_still(&mut app, goblin);
     act(&mut app, Action::Wait);
     // New fungi across the water, two tiles from the path, as the walk goes.
     let mut last_x = 0;
@@ -188,12 +188,12 @@ fn a_fungus_out_of_the_way_does_not_stop_the_walk() {
             last_x = x;
         }
     });
-    assert_eq!(last_line(&app), "You stop: you see a rat.");
+    assert_eq!(last_line(&app), "You stop: you see a goblin.");
     assert!(hero_pos(&mut app).x > 25, "it walked past every fungus");
 }
 
 #[test]
-fn a_new_fungus_next_to_the_path_stops_the_walk() {
+fn a_new_fungus_next_to_the_path_does_not_stop_the_walk() {
     let mut app = app_on(NICHE, Pos::new(1, 1), RulesData::default());
     act(&mut app, Action::Wait);
     let mut grown = false;
@@ -203,21 +203,28 @@ fn a_new_fungus_next_to_the_path_stops_the_walk() {
             grown = true;
         }
     });
-    assert_eq!(
-        last_line(&app),
-        "You stop: there is a fungus next to your path."
-    );
-    assert_eq!(
-        hero_pos(&mut app),
-        Pos::new(8, 1),
-        "before the step beside it"
-    );
-    explore(&mut app);
+    assert!(grown, "the fungus grew beside the path");
     assert_eq!(
         last_line(&app),
         "Nothing left to explore that you can reach.",
-        "once seen, it is walked past"
+        "a fungus never hurts: the walk goes past it"
     );
+}
+
+#[test]
+fn a_bat_about_does_not_stop_the_walk_and_one_alongside_is_swatted() {
+    let mut app = app_on(CORRIDOR, Pos::new(1, 1), RulesData::default());
+    let bat = spawn(&mut app, "bat", Pos::new(3, 1));
+    hold_still(&mut app, bat);
+    act(&mut app, Action::Wait);
+    let steps = explore(&mut app);
+    assert!(steps > 30, "one walk, not a stop: {steps}");
+    assert!(app.world().get_entity(bat).is_err(), "swatted on the way");
+    assert_eq!(
+        last_line(&app),
+        "Nothing left to explore that you can reach."
+    );
+    assert!(hero_pos(&mut app).x > 30, "on down the corridor");
 }
 
 #[test]

@@ -121,9 +121,9 @@ fn game_with(seed: u64, change: fn(&mut gloomdelve::RulesData)) -> gloomdelve::N
 #[test]
 fn a_replay_reports_what_the_recorded_game_reported() {
     let games = [
-        ("killed by a goblin", shipped_game(120, Mode::Delve)),
-        ("killed by a goblin archer", shipped_game(593, Mode::Delve)),
-        ("starved", shipped_game(343, Mode::Delve)),
+        ("killed by a goblin", shipped_game(78, Mode::Delve)),
+        ("killed by a goblin archer", shipped_game(135, Mode::Delve)),
+        ("starved", shipped_game(406, Mode::Delve)),
         ("starved", game_with(1, |r| r.hunger.food_per_turn = 40)),
         ("won", game_with(3, |r| r.depths = 1)),
         ("alive", shipped_game(1, Mode::Hunt)),
@@ -151,6 +151,7 @@ fn the_totals_count_wins_deaths_by_depth_and_starvation() {
         first_descent_turn: (depth > 0).then_some(u64::from(depth) * 40),
         invariant_checks: 500,
         state_hash: String::new(),
+        explore_stops: None,
     };
     let reports = [
         game("won", 0),
@@ -198,4 +199,28 @@ fn the_bot_throws_and_shoots_and_its_games_replay() {
     }
     assert!(throws > 0, "the bot threw nothing");
     assert!(shots > 0, "the bot shot nothing");
+}
+
+#[test]
+fn the_newcomer_counts_its_walks_stopped_by_creatures_on_each_level() {
+    let no_pests = game_with(3, |r| r.pest_share = 0.0);
+    let report = gloomdelve::sim::run_newcomer(no_pests, 1500).unwrap();
+    let stops = report.explore_stops.clone().expect("the newcomer counts");
+    assert!(report.deepest >= 1, "{report:?}");
+    assert_eq!(
+        stops.keys().copied().collect::<Vec<_>>(),
+        (0..=report.deepest).collect::<Vec<_>>(),
+        "every level visited, stops or none"
+    );
+    assert!(
+        stops.values().sum::<u32>() > 0,
+        "with every creature a threat, some walk stops: {stops:?}"
+    );
+    let totals = gloomdelve::sim::Totals::of(std::slice::from_ref(&report));
+    assert_eq!(
+        totals.median_explore_stops, stops,
+        "one game is its own median"
+    );
+    let bot = run(shipped_game(3, Mode::Delve), 200).unwrap();
+    assert_eq!(bot.explore_stops, None, "the bot never walks");
 }

@@ -1,13 +1,15 @@
 //! Auto-explore (`x`) and travel to the known stairs down (`>` off the
 //! stairs): the hero walks one turn per step down a Dijkstra map of the
 //! map it knows, towards the nearest unexplored place or item it wants
-//! (`wanted.rs`), and stops, always saying why: when a monster it has not
-//! seen comes into view (a new harmless one, such as a fungus, only when
-//! it grows next to the path), when a step would bring it next to a visible
-//! monster, when it is hurt (sickness it knows of aside), when it falls
-//! sick, when it grows hungry, when something it would want but cannot
-//! take lies underfoot (a full pack), or a fresh corpse when it is hungry,
-//! or when there is nowhere left to go.
+//! (`wanted.rs`), going around the fungi it knows of where it can, and
+//! stops, always saying why: when a monster that can really hurt comes
+//! into view or would be next to its step (pests, such as bats, whose
+//! attack is a small share of its HP, are swatted when alongside and
+//! otherwise walked past; fungi never stop it), when a blow lands (above
+//! half HP a pest's bites are shrugged off), when it falls sick, when it
+//! grows hungry, when something it would want but cannot take lies
+//! underfoot (a full pack), or a fresh corpse when it is hungry, or when
+//! there is nowhere left to go. Each stop is told as a [`WalkStopped`].
 
 pub mod rooms;
 mod wanted;
@@ -20,8 +22,10 @@ use bevy::prelude::*;
 use gloomdelve_core::dijkstra::DijkstraMap;
 use gloomdelve_core::{Dir, Pos, Terrain, Tile};
 
+use crate::vocab::components::{
+    ArcherAi, Creature, CreatureId, Fighter, Harmless, Health, ThiefAi,
+};
 use crate::vocab::components::{Corpse, Dropped};
-use crate::vocab::components::{Creature, CreatureId, Harmless, Health};
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Hunger, Sick, Stomach};
 use crate::vocab::components::{Item, PACK_SIZE, Pack};
@@ -30,6 +34,7 @@ use crate::vocab::intents::{Action, PendingAction};
 use crate::vocab::log::GameLog;
 use crate::vocab::messages::Goal;
 use crate::vocab::messages::StartWalk;
+use crate::vocab::messages::WalkStopped;
 use crate::vocab::reset::ResetOnNewGame;
 use crate::vocab::resources::KnownRooms;
 use crate::vocab::resources::Level;
@@ -72,6 +77,7 @@ struct WalkMap(DijkstraMap);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<StartWalk>();
+    app.add_message::<WalkStopped>();
     app.init_resource::<WalkPace>();
     app.reset_on_new_game::<KnownMonsters>();
     app.remove_on_new_game::<Walking>();
@@ -98,6 +104,15 @@ struct Spotted {
     at: Pos,
     name: String,
     harmless: bool,
+    /// It can hurt, but little (see `RulesData::pest_share`).
+    pest: bool,
+}
+
+impl Spotted {
+    /// Whether it is worth a walk's stop: neither harmless nor a pest.
+    fn threatens(&self) -> bool {
+        !self.harmless && !self.pest
+    }
 }
 
 type CreatureQuery<'w, 's> = Query<
@@ -108,27 +123,36 @@ type CreatureQuery<'w, 's> = Query<
         &'static GridPos,
         &'static Name,
         Has<Harmless>,
+        Option<&'static Fighter>,
+        Has<ThiefAi>,
+        Has<ArcherAi>,
     ),
     With<Creature>,
 >;
 
-/// The creatures in view.
-fn creatures_in_view(sight: &Sight, creatures: &CreatureQuery) -> Vec<Spotted> {
+/// The creatures in view; a pest is one whose attack is at most
+/// `pest_attack` (no thief, which steals, nor archer, which shoots, is one).
+fn creatures_in_view(sight: &Sight, creatures: &CreatureQuery, pest_attack: f64) -> Vec<Spotted> {
     creatures
         .iter()
         .filter(|(_, pos, ..)| sight.seen(pos.0) == Seen::Visible)
-        .map(|(id, pos, name, harmless)| Spotted {
-            id: id.0,
-            at: pos.0,
-            name: name.to_string(),
-            harmless,
-        })
+        .map(
+            |(id, pos, name, harmless, fighter, thief, archer)| Spotted {
+                id: id.0,
+                at: pos.0,
+                name: name.to_string(),
+                harmless,
+                pest: !thief
+                    && !archer
+                    && fighter.is_some_and(|f| f64::from(f.attack) <= pest_attack),
+            },
+        )
         .collect()
 }
 
 /// Outside walks, what the hero sees becomes known.
 fn learn_monsters(sight: Res<Sight>, creatures: CreatureQuery, mut known: ResMut<KnownMonsters>) {
-    for spotted in creatures_in_view(&sight, &creatures) {
+    for spotted in creatures_in_view(&sight, &creatures, 0.0) {
         known.0.insert(spotted.id);
     }
 }
@@ -178,10 +202,47 @@ fn start_walk(
     });
 }
 
-/// Why a walk ends, as the hero reads it.
-fn stop(commands: &mut Commands, log: &mut GameLog, turn: u64, why: impl Into<String>) {
-    commands.remove_resource::<Walking>();
-    log.say(turn, why);
+/// Why a walk ends: what the hero reads, and whether a creature ended it.
+struct Stop {
+    why: String,
+    creature: bool,
+}
+
+impl Stop {
+    fn for_a_creature(why: String) -> Self {
+        Self {
+            why,
+            creature: true,
+        }
+    }
+
+    fn other(why: impl Into<String>) -> Self {
+        Self {
+            why: why.into(),
+            creature: false,
+        }
+    }
+}
+
+/// Where a walk's end is told: the hero reads why, and whoever counts
+/// them (the sim) hears of it.
+#[derive(SystemParam)]
+struct Ending<'w, 's> {
+    commands: Commands<'w, 's>,
+    log: ResMut<'w, GameLog>,
+    stopped: MessageWriter<'w, WalkStopped>,
+    turn: Res<'w, TurnCount>,
+}
+
+impl Ending<'_, '_> {
+    fn stop(&mut self, stop: Stop) {
+        self.commands.remove_resource::<Walking>();
+        let turn = self.turn.0;
+        self.log.say(turn, stop.why);
+        self.stopped.write(WalkStopped {
+            for_a_creature: stop.creature,
+        });
+    }
 }
 
 /// What a walk reads of the world to choose its next step.
@@ -249,6 +310,17 @@ impl Surroundings<'_, '_> {
         wanted::wanted_tiles(lying, self.carrying(), at, |p| sight.knows(p))
     }
 
+    /// Where the harmless creatures (fungi, which never move) stand, of
+    /// those on tiles the hero knows: a walk goes around them. Known, not
+    /// only in view, so the plan does not flip as one drops out of sight.
+    fn known_harmless(&self, sight: &Sight) -> Vec<Pos> {
+        self.creatures
+            .iter()
+            .filter(|(_, pos, _, harmless, ..)| *harmless && sight.knows(pos.0))
+            .map(|(_, pos, ..)| pos.0)
+            .collect()
+    }
+
     /// The name of an item lying on `at` that the hero would have wanted
     /// with room to carry it (or, hungry, to eat), if any: worth a stop.
     /// Junk, rotten meat and what it dropped are walked over.
@@ -263,13 +335,11 @@ impl Surroundings<'_, '_> {
 /// Decides the walk's next step, or ends it with the reason.
 #[allow(clippy::too_many_arguments)]
 fn take_a_step(
-    mut commands: Commands,
     walking: Option<ResMut<Walking>>,
     pace: Res<WalkPace>,
     time: Res<Time>,
     mut pending: ResMut<PendingAction>,
-    mut log: ResMut<GameLog>,
-    turn: Res<TurnCount>,
+    mut ending: Ending,
     mut known: ResMut<KnownMonsters>,
     world: Surroundings,
     mut map: Local<Option<WalkMap>>,
@@ -284,46 +354,48 @@ fn take_a_step(
     let (hero_at, ..) = *world.hero;
     let at = hero_at.0;
     let now = condition(&world.hero);
-    let in_view = creatures_in_view(sight, &world.creatures);
+    let rules = &world.new_game.rules;
+    let pest_attack = rules.pest_share * f64::from(now.max_hp);
+    let shrug = (rules.shrug_share * f64::from(now.max_hp)) as i32;
+    let in_view = creatures_in_view(sight, &world.creatures, pest_attack);
     let newcomers: Vec<&Spotted> = in_view
         .iter()
         .filter(|c| !known.0.contains(&c.id))
         .collect();
     known.0.extend(in_view.iter().map(|c| c.id));
-    let turn = turn.0;
-    let sickness = world.new_game.rules.hunger.sickness_damage;
+    let sickness = rules.hunger.sickness_damage;
     let underfoot = (walking.steps > 0)
         .then(|| world.worth_stopping_for(at))
         .flatten();
-    if let Some(reason) = reason_to_stop(&walking.last, &now, sickness, &newcomers, underfoot) {
-        return stop(&mut commands, &mut log, turn, reason);
+    let losses = Losses { sickness, shrug };
+    if let Some(reason) = reason_to_stop(&walking.last, &now, losses, &newcomers, underfoot) {
+        return ending.stop(reason);
     }
     let terrain = &world.level.terrain;
     if walking.goal == Goal::StairsDown && terrain.tile(at) == Tile::StairsDown {
         let why = "You reach the stairs down. Press > to descend.";
-        return stop(&mut commands, &mut log, turn, why);
+        return ending.stop(Stop::other(why));
     }
-    let map = map.get_or_insert_with(|| WalkMap(DijkstraMap::new(1, 1)));
-    let mut goals = goal_tiles(terrain, sight, walking.goal);
-    if walking.goal == Goal::Unexplored {
-        goals.extend(world.wanted_items(sight, at));
-    }
-    let towards_rooms = known_rooms
-        .filter(|_| walking.goal == Goal::Unexplored)
-        .and_then(|known| {
-            rooms::frontier_towards_rooms(&mut map.0, terrain, sight, &goals, &known.rooms, at)
-        })
-        .and_then(|f| step_towards(&mut map.0, terrain, sight, vec![f], at));
-    let Some(dir) = towards_rooms.or_else(|| step_towards(&mut map.0, terrain, sight, goals, at))
-    else {
+    let dir = pest_to_swat(terrain, at, &in_view).or_else(|| {
+        let map = map.get_or_insert_with(|| WalkMap(DijkstraMap::new(1, 1)));
+        next_step(
+            &mut map.0,
+            &world,
+            sight,
+            walking.goal,
+            at,
+            known_rooms.as_deref(),
+        )
+    });
+    let Some(dir) = dir else {
         let why = match walking.goal {
             Goal::Unexplored => "Nothing left to explore that you can reach.",
             Goal::StairsDown => "You cannot find a way to the stairs down.",
         };
-        return stop(&mut commands, &mut log, turn, why);
+        return ending.stop(Stop::other(why));
     };
-    if let Some(reason) = reason_not_to_step(at.step(dir), &in_view, &newcomers) {
-        return stop(&mut commands, &mut log, turn, reason);
+    if let Some(reason) = reason_not_to_step(at.step(dir), &in_view) {
+        return ending.stop(reason);
     }
     pending.0 = Some(Action::Move(dir));
     walking.last = now;
@@ -331,21 +403,76 @@ fn take_a_step(
     walking.last_step = time.elapsed();
 }
 
-/// Why the walk must not take its next step onto `to`: a visible monster
-/// would be next to the hero, or a harmless one the hero had not seen
-/// (a fungus) grows next to that step.
-fn reason_not_to_step(to: Pos, in_view: &[Spotted], newcomers: &[&Spotted]) -> Option<String> {
-    let near = |c: &Spotted| c.at.chebyshev(to) <= 1;
-    if let Some(threat) = in_view.iter().find(|c| !c.harmless && near(c)) {
-        return Some(format!(
-            "You stop: {} is too close.",
-            text::the(&threat.name)
-        ));
-    }
-    newcomers
+/// The way to a pest next to the hero, which the walk strikes before it
+/// goes on: a bat's bites are swatted, not walked away from.
+fn pest_to_swat(terrain: &Terrain, at: Pos, in_view: &[Spotted]) -> Option<Dir> {
+    in_view
         .iter()
-        .find(|c| c.harmless && near(c))
-        .map(|f| format!("You stop: there is {} next to your path.", text::a(&f.name)))
+        .filter(|c| c.pest && !c.harmless)
+        .find_map(|c| {
+            Dir::ALL
+                .into_iter()
+                .find(|&d| at.step(d) == c.at && terrain.can_step(at, d))
+        })
+}
+
+/// The walk's next step towards its goal (for explore, the rooms first,
+/// then the nearest unexplored tile or wanted item), if there is one.
+fn next_step(
+    map: &mut DijkstraMap,
+    world: &Surroundings,
+    sight: &Sight,
+    goal: Goal,
+    at: Pos,
+    known_rooms: Option<&KnownRooms>,
+) -> Option<Dir> {
+    let terrain = &world.level.terrain;
+    let mut goals = goal_tiles(terrain, sight, goal);
+    if goal == Goal::Unexplored {
+        goals.extend(world.wanted_items(sight, at));
+    }
+    let towards_rooms = known_rooms
+        .filter(|_| goal == Goal::Unexplored)
+        .and_then(|known| {
+            rooms::frontier_towards_rooms(map, terrain, sight, &goals, &known.rooms, at)
+        })
+        .and_then(|f| {
+            let plan = Plan {
+                terrain,
+                sight,
+                avoid: &[],
+            };
+            step_towards(map, &plan, vec![f], at)
+        });
+    if towards_rooms.is_some() {
+        return towards_rooms;
+    }
+    // Around the harmless (fungi) where there is a way round; else
+    // through them, a blow at a time.
+    let harmless = world.known_harmless(sight);
+    let plan = Plan {
+        terrain,
+        sight,
+        avoid: &harmless,
+    };
+    step_towards(map, &plan, goals.clone(), at)
+        .or_else(|| step_towards(map, &Plan { avoid: &[], ..plan }, goals, at))
+}
+
+/// Why the walk must not take its next step onto `to`: a visible monster
+/// that can really hurt (neither harmless nor a pest) would be next to
+/// the hero.
+fn reason_not_to_step(to: Pos, in_view: &[Spotted]) -> Option<Stop> {
+    let near = |c: &Spotted| c.at.chebyshev(to) <= 1;
+    in_view
+        .iter()
+        .find(|c| c.threatens() && near(c))
+        .map(|threat| {
+            Stop::for_a_creature(format!(
+                "You stop: {} is too close.",
+                text::the(&threat.name)
+            ))
+        })
 }
 
 /// What the hero reads when its hunger worsens to `now` on a walk, if that
@@ -359,56 +486,88 @@ fn hunger_stop(now: Hunger) -> Option<&'static str> {
     }
 }
 
-/// Whether the hero lost more HP since `last` than a sickness it already
-/// knew of takes each turn. Low on HP (a quarter or less), any loss counts.
-fn hurt_since(last: &Condition, now: &Condition, sickness_damage: i32) -> bool {
+/// The losses of HP a walk goes on through.
+#[derive(Clone, Copy, Debug)]
+struct Losses {
+    /// What a sickness the hero knew of takes each turn.
+    sickness: i32,
+    /// What a pest's bites take in a turn, shrugged off above half HP.
+    shrug: i32,
+}
+
+/// Whether the hero lost more HP since `last` than it walks on through:
+/// a sickness it already knew of, and above half its HP a pest's bites.
+/// Low on HP (a quarter or less), any loss counts.
+fn hurt_since(last: &Condition, now: &Condition, losses: Losses) -> bool {
     let low = now.hp * 4 <= now.max_hp;
-    let expected = if last.sick && !low {
-        sickness_damage
+    let above_half = now.hp * 2 > now.max_hp;
+    let sickness = if last.sick && !low {
+        losses.sickness
     } else {
         0
     };
-    now.hp < last.hp - expected
+    let bites = if above_half { losses.shrug } else { 0 };
+    now.hp < last.hp - sickness - bites
 }
 /// Why the walk must end before this step, if it must.
 fn reason_to_stop(
     last: &Condition,
     now: &Condition,
-    sickness_damage: i32,
+    losses: Losses,
     newcomers: &[&Spotted],
     underfoot: Option<&Name>,
-) -> Option<String> {
-    if let Some(monster) = newcomers.iter().find(|c| !c.harmless) {
-        return Some(format!("You stop: you see {}.", text::a(&monster.name)));
+) -> Option<Stop> {
+    if let Some(monster) = newcomers.iter().find(|c| c.threatens()) {
+        let why = format!("You stop: you see {}.", text::a(&monster.name));
+        return Some(Stop::for_a_creature(why));
     }
     if now.sick && !last.sick {
-        return Some("You stop: you feel sick.".to_string());
+        return Some(Stop::other("You stop: you feel sick."));
     }
-    if hurt_since(last, now, sickness_damage) {
-        return Some("You stop: you are hurt!".to_string());
+    // A blow, as a rule: sickness the hero knew of is left out.
+    if hurt_since(last, now, losses) {
+        return Some(Stop::for_a_creature("You stop: you are hurt!".to_string()));
     }
     if let (Some(before), Some(hunger)) = (last.hunger, now.hunger)
         && hunger < before
         && let Some(why) = hunger_stop(hunger)
     {
-        return Some(why.to_string());
+        return Some(Stop::other(why));
     }
-    underfoot.map(|name| format!("You stop: there is {} here.", text::a(name)))
+    underfoot.map(|name| Stop::other(format!("You stop: there is {} here.", text::a(name))))
 }
 
 /// The step from `at` towards the nearest of `goals` over the known map.
-fn step_towards(
-    map: &mut DijkstraMap,
-    terrain: &Terrain,
-    sight: &Sight,
-    goals: Vec<Pos>,
-    at: Pos,
-) -> Option<Dir> {
+/// What a walk plans over: the map, what the hero knows of it, and the
+/// tiles to go around.
+#[derive(Clone, Copy)]
+struct Plan<'a> {
+    terrain: &'a Terrain,
+    sight: &'a Sight,
+    avoid: &'a [Pos],
+}
+
+fn step_towards(map: &mut DijkstraMap, plan: &Plan, goals: Vec<Pos>, at: Pos) -> Option<Dir> {
     if goals.is_empty() || goals.contains(&at) {
         return None;
     }
-    chart(map, terrain, sight, goals);
-    step_downhill(map, terrain, at)
+    chart_around(map, plan, goals);
+    step_downhill(map, plan.terrain, at)
+}
+
+/// [`chart`], keeping off the tiles `plan` avoids.
+fn chart_around(map: &mut DijkstraMap, plan: &Plan, goals: Vec<Pos>) {
+    let Plan {
+        terrain,
+        sight,
+        avoid,
+    } = *plan;
+    map.fit(terrain.width(), terrain.height());
+    map.compute(
+        goals,
+        |p| sight.knows(p) && terrain.is_walkable(p) && !avoid.contains(&p),
+        |p, dir| terrain.can_step(p, dir),
+    );
 }
 
 /// The tiles a walk to `goal` may end on, as far as the hero knows.
@@ -428,13 +587,12 @@ fn goal_tiles(terrain: &Terrain, sight: &Sight, goal: Goal) -> Vec<Pos> {
 /// Fills `map` with the distance to the nearest of `goals`, walking only
 /// on known walkable tiles.
 fn chart(map: &mut DijkstraMap, terrain: &Terrain, sight: &Sight, goals: Vec<Pos>) {
-    map.fit(terrain.width(), terrain.height());
-    let known = |p: Pos| sight.knows(p);
-    map.compute(
-        goals,
-        |p| known(p) && terrain.is_walkable(p),
-        |p, dir| terrain.can_step(p, dir),
-    );
+    let plan = Plan {
+        terrain,
+        sight,
+        avoid: &[],
+    };
+    chart_around(map, &plan, goals);
 }
 
 /// The step down a charted `map` from `at`, if there is one.

@@ -139,22 +139,26 @@ struct StepEffects<'w, 's> {
     taken: MessageWriter<'w, TurnTaken>,
     dug: MessageWriter<'w, HeroDug>,
     walking: Option<Res<'w, Walking>>,
+    harmless: Query<'w, 's, (), With<crate::vocab::components::Harmless>>,
 }
 
 /// The foe a bump in `dir` strikes: the one on the next tile, or with a
 /// long weapon the first one farther on, over empty ground, within reach.
+/// A harmless creature (a fungus) is struck only from next to it: a step
+/// toward one farther off is a step.
 fn foe_within_reach(
     actors: &Actors,
     (hero, at): (Entity, Pos),
     dir: Dir,
     reach: u8,
+    harmless: impl Fn(Entity) -> bool,
 ) -> Option<Entity> {
     let terrain = &actors.level.terrain;
     let mut from = at;
-    for _ in 0..reach.max(1) {
+    for step in 0..reach.max(1) {
         let to = terrain.step_to(from, dir)?;
         match actors.occupancy.at(to) {
-            Some(foe) if foe != hero => return Some(foe),
+            Some(foe) if foe != hero && (step == 0 || !harmless(foe)) => return Some(foe),
             Some(_) => return None,
             None => from = to,
         }
@@ -180,7 +184,9 @@ fn hero_steps(
         return;
     };
     let remembered = match actors.level.terrain.bump(at, dir) {
-        Bump::Move(to) => match foe_within_reach(&actors, (hero, at), dir, gear.reach) {
+        Bump::Move(to) => match foe_within_reach(&actors, (hero, at), dir, gear.reach, |e| {
+            effects.harmless.contains(e)
+        }) {
             Some(foe) => {
                 let name = actors.name(foe);
                 for _ in 0..gear.strikes {
