@@ -2,7 +2,10 @@
 //! (or with `e`, to choose what to eat). A stack of one kind fills one
 //! slot. No turn passes while it is open; the act chosen in it (use, wear,
 //! take off, drop) is kept until the screen closes, then played as the
-//! hero's turn.
+//! hero's turn. A drop opens the screen again once played, so several
+//! drops in a row are a key each. The cursor follows the item it was on,
+//! wherever the pack moves it; when that item is gone, it stays on the
+//! slot, now the next item.
 
 use bevy::input::keyboard::{Key, KeyCode};
 use bevy::prelude::*;
@@ -22,6 +25,15 @@ pub const ROWS: usize = 2;
 /// The selected slot, 0..20, row by row.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct InventoryCursor(pub usize);
+
+/// The item the cursor was on when the screen closed (the last of its
+/// stack, which a use or a drop of the first leaves).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CursorItem(pub Option<Entity>);
+
+/// Set by a drop: the screen opens again once the drop's turn is played.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReopenAfterDrop(pub bool);
 
 /// Why the inventory is open: to look through it, or to choose a meal.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -157,26 +169,74 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<InventoryCursor>();
     app.init_resource::<InventoryPurpose>();
     app.init_resource::<ChosenAct>();
+    app.init_resource::<CursorItem>();
+    app.init_resource::<ReopenAfterDrop>();
     app.add_systems(OnEnter(Overlay::Inventory), keep_the_cursor_on_an_item);
     app.add_systems(
         OnExit(Overlay::Inventory),
-        (play_chosen_act, back_to_browsing),
+        (remember_the_cursor_item, play_chosen_act, back_to_browsing),
     );
     app.add_systems(OnExit(Overlay::Targeting), play_chosen_act);
+    app.add_systems(
+        Update,
+        reopen_after_a_drop
+            .after(crate::vocab::states::TurnPhase::UpdateHud)
+            .run_if(in_state(Overlay::None).and_eager(
+                |reopen: Res<ReopenAfterDrop>, pending: Res<PendingAction>| {
+                    reopen.0 && pending.0.is_none()
+                },
+            )),
+    );
 }
 
-/// Opening the inventory never shows the cursor on an empty slot past
+/// The pack's slots as the grid shows them.
+fn pack_slots(
+    pack: &Pack,
+    items: &Query<&Item>,
+    book: &crate::vocab::data::ItemBook,
+) -> Vec<Vec<Entity>> {
+    slots(&pack.0, |e| {
+        items.get(e).ok().and_then(|item| stack_of(book, item))
+    })
+}
+
+/// Opening the inventory puts the cursor on the item it was on, wherever
+/// that is now; else it stays on its slot, and never on an empty one past
 /// the items (after the last one was used up, say).
 fn keep_the_cursor_on_an_item(
     mut cursor: ResMut<InventoryCursor>,
+    remembered: Res<CursorItem>,
     new_game: Res<NewGame>,
     hero: Single<&Pack, With<Hero>>,
     items: Query<&Item>,
 ) {
-    let book = &new_game.items;
-    let stack = |e: Entity| items.get(e).ok().and_then(|item| stack_of(book, item));
-    let slots = slots(&hero.0, stack).len();
-    cursor.set_if_neq(InventoryCursor(cursor_on_an_item(cursor.0, slots)));
+    let slots = pack_slots(&hero, &items, &new_game.items);
+    let found = remembered
+        .0
+        .and_then(|item| slots.iter().position(|slot| slot.contains(&item)));
+    let at = found.unwrap_or_else(|| cursor_on_an_item(cursor.0, slots.len()));
+    cursor.set_if_neq(InventoryCursor(at));
+}
+
+/// Notes the item under the cursor as the screen closes.
+fn remember_the_cursor_item(
+    cursor: Res<InventoryCursor>,
+    mut remembered: ResMut<CursorItem>,
+    new_game: Res<NewGame>,
+    hero: Single<&Pack, With<Hero>>,
+    items: Query<&Item>,
+) {
+    let slots = pack_slots(&hero, &items, &new_game.items);
+    remembered.0 = slots.get(cursor.0).and_then(|slot| slot.last().copied());
+}
+
+/// Opens the screen again after a drop's turn.
+fn reopen_after_a_drop(
+    mut reopen: ResMut<ReopenAfterDrop>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
+) {
+    reopen.0 = false;
+    next_overlay.set(Overlay::Inventory);
 }
 
 fn back_to_browsing(mut purpose: ResMut<InventoryPurpose>) {

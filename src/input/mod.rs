@@ -476,6 +476,7 @@ fn inventory_keys(
     mut next_overlay: ResMut<NextState<Overlay>>,
     mut cursor: ResMut<InventoryCursor>,
     mut chosen: ResMut<ChosenAct>,
+    mut reopen: ResMut<inventory::ReopenAfterDrop>,
     hero: Single<(&Pack, &GridPos), With<Hero>>,
     items: Query<&Item>,
     new_game: Res<NewGame>,
@@ -523,6 +524,7 @@ fn inventory_keys(
         if key.repeat || empty_handed {
             continue;
         }
+        reopen.0 = matches!(act, Some(Action::Drop(_)));
         chosen.0 = act;
         next_overlay.set(Overlay::None);
         return;

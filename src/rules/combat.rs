@@ -254,6 +254,22 @@ pub struct Blow {
     pub max_hp: i32,
 }
 
+impl Blow {
+    /// Who took it, as a line names them: "you" or "the bat".
+    pub fn victim(&self) -> String {
+        if self.target_is_hero {
+            "you".to_string()
+        } else {
+            the(&self.name)
+        }
+    }
+
+    /// What follows its damage in a line: see [`death_note`].
+    pub fn death_note(&self) -> &'static str {
+        death_note(self.killed, self.target_is_hero)
+    }
+}
+
 /// A missile on its way: what it is called, who loosed it, and its blow.
 pub struct Shot<'a> {
     pub missile: &'a str,
@@ -374,14 +390,10 @@ impl Actors<'_, '_> {
         }
         if shooter_is_hero || blow.target_is_hero || self.sees(blow.at) {
             let missile = capitalised(&the(shot.missile));
-            let victim = if blow.target_is_hero {
-                "you".to_string()
-            } else {
-                the(&blow.name)
-            };
             let line = format!(
-                "{missile} hits {victim} for {damage} damage.{}",
-                death_note(blow.killed, blow.target_is_hero)
+                "{missile} hits {} for {damage} damage.{}",
+                blow.victim(),
+                blow.death_note()
             );
             self.say(line);
         }

@@ -445,25 +445,11 @@ fn fill_the_pack(app: &mut App, at: Pos) {
     }
 }
 
-/// Kills a 1-HP creature of `kind` east of the hero; returns its corpse.
-fn kill_to_the_east(app: &mut App, kind: &str) -> Entity {
-    let at = hero_pos(app).step(Dir::E);
-    let foe = spawn(app, kind, at);
-    crate::support::set_hp(app, foe, 1);
-    act(app, Action::Move(Dir::E));
-    app.world_mut()
-        .query_filtered::<(Entity, &gloomdelve::vocab::components::GridPos), With<Corpse>>()
-        .iter(app.world())
-        .find(|(_, pos)| pos.0 == at)
-        .map(|(e, _)| e)
-        .expect("a corpse")
-}
-
 #[test]
 fn a_full_pack_walks_over_corpses_and_junk_without_stopping() {
     let mut app = app_on(CORRIDOR, Pos::new(1, 1), RulesData::default());
     fill_the_pack(&mut app, Pos::new(1, 1));
-    kill_to_the_east(&mut app, "rat");
+    crate::support::kill_east_of_the_hero(&mut app, "rat");
     lay(&mut app, "club", Pos::new(4, 1));
     explore(&mut app);
     assert!(hero_pos(&mut app).x > 30, "on down the corridor, past both");
@@ -497,7 +483,7 @@ fn explore_never_fetches_what_the_hero_dropped() {
 fn a_hungry_hero_walks_to_a_fresh_corpse_and_stops_on_it_to_eat() {
     // A room seen whole from the start: nothing to explore.
     let mut app = app_on(&open_map(9, 7), Pos::new(4, 3), RulesData::default());
-    let corpse = kill_to_the_east(&mut app, "rat");
+    let corpse = crate::support::kill_east_of_the_hero(&mut app, "rat");
     act(&mut app, Action::Move(Dir::W));
     explore(&mut app);
     assert_eq!(hero_pos(&mut app), Pos::new(3, 3), "fed, it leaves it be");

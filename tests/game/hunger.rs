@@ -426,23 +426,10 @@ fn walking_over_a_corpse_leaves_it_lying_and_g_takes_it_on_purpose() {
         app.world().get_entity(corpse).is_err(),
         "e eats it where it lies"
     );
-    let second = kill_a_rat_at(&mut app, Pos::new(5, 3));
+    let second = crate::support::kill_east_of_the_hero(&mut app, "rat");
     act(&mut app, Action::Move(Dir::E));
     act(&mut app, Action::PickUp);
     assert!(pack(&mut app).contains(&second), "g takes it");
-}
-
-/// Kills a 1-HP rat east of the hero, which stands west of `at`.
-fn kill_a_rat_at(app: &mut App, at: Pos) -> Entity {
-    let rat = spawn(app, "rat", at);
-    set_hp(app, rat, 1);
-    act(app, Action::Move(Dir::E));
-    app.world_mut()
-        .query_filtered::<(Entity, &GridPos), With<Corpse>>()
-        .iter(app.world())
-        .find(|(_, pos)| pos.0 == at)
-        .map(|(e, _)| e)
-        .expect("the rat left a corpse")
 }
 
 #[test]

@@ -407,7 +407,8 @@ fn the_inventory_plays_its_chosen_act_only_when_it_closes() {
         "d dropped the selected dagger"
     );
     assert_eq!(equipment(&mut app).weapon, None);
-    press(&mut app, char_key("i"));
+    app.update();
+    assert_eq!(overlay(&app), Overlay::Inventory, "open again after a drop");
     press(&mut app, code_key(KeyCode::Escape));
     assert_eq!(overlay(&app), Overlay::None, "Esc closes");
     assert_eq!(turns(&app), before + 2, "closing with no act takes no turn");
@@ -609,4 +610,49 @@ fn the_item_kinds_the_rules_need_are_required_by_name_or_effect() {
     let twice = shipped_items().replace("name: \"club\"", "name: \"dagger\"");
     let err = ItemBook::parse(&twice).unwrap_err();
     assert!(err.contains("\"dagger\" is entry 3 already"), "{err}");
+}
+
+#[test]
+fn drops_in_a_row_keep_the_inventory_open() {
+    use gloomdelve::vocab::states::Overlay;
+    let (mut app, _) = holding(&["club", "dagger", "ration"]);
+    with_keys(&mut app);
+    let turns = |app: &App| app.world().resource::<TurnCount>().0;
+    let before = turns(&app);
+    press(&mut app, char_key("i"));
+    press(&mut app, char_key("d"));
+    app.update();
+    assert_eq!(overlay(&app), Overlay::Inventory, "open again");
+    assert_eq!(pack(&mut app).len(), 2);
+    press(&mut app, char_key("d"));
+    app.update();
+    assert_eq!(overlay(&app), Overlay::Inventory, "and again");
+    assert_eq!(pack(&mut app).len(), 1);
+    assert_eq!(turns(&app), before + 2, "a turn a drop");
+    press(&mut app, code_key(KeyCode::Escape));
+    assert_eq!(overlay(&app), Overlay::None);
+}
+
+#[test]
+fn the_cursor_follows_its_item_when_the_pack_shifts_under_it() {
+    // Packed in kind order: the potion, the club, the dagger.
+    let (mut app, things) = holding(&["red potion", "club", "dagger"]);
+    with_keys(&mut app);
+    press(&mut app, char_key("i"));
+    press(&mut app, code_key(KeyCode::ArrowRight));
+    assert_eq!(cursor(&app), 1, "on the club");
+    press(&mut app, code_key(KeyCode::Escape));
+    act(&mut app, Action::Drop(things[0]));
+    press(&mut app, char_key("i"));
+    assert_eq!(
+        cursor(&app),
+        0,
+        "the club moved to the first slot, and so did the cursor"
+    );
+    press(&mut app, char_key("d"));
+    assert_eq!(
+        pack(&mut app),
+        vec![things[2]],
+        "d dropped the club, not the dagger"
+    );
 }

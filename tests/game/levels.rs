@@ -370,3 +370,15 @@ fn going_down_before_the_stairs_are_found_says_so() {
     act(&mut app, Action::Descend);
     assert_eq!(last_line(&app), "You have not found the stairs down yet.");
 }
+
+#[test]
+fn going_down_with_only_the_stairs_up_in_view_says_which_stairs_they_are() {
+    let map = "########\n#......#\n#..<...#\n#......#\n########";
+    let mut app = crate::support::app_on(map, Pos::new(5, 2), RulesData::default());
+    act(&mut app, Action::Wait);
+    act(&mut app, Action::Descend);
+    assert_eq!(
+        last_line(&app),
+        "Those are the stairs up (<). You have not found the stairs down yet."
+    );
+}

@@ -168,6 +168,21 @@ pub fn set_hp(app: &mut App, entity: Entity, hp: i32) {
     app.world_mut().get_mut::<Health>(entity).unwrap().hp = hp;
 }
 
+/// Kills a 1-HP creature of `kind` put east of the hero, with a bump;
+/// returns the corpse it leaves there.
+pub fn kill_east_of_the_hero(app: &mut App, kind: &str) -> Entity {
+    let at = hero_pos(app).step(gloomdelve_core::Dir::E);
+    let foe = spawn(app, kind, at);
+    set_hp(app, foe, 1);
+    act(app, Action::Move(gloomdelve_core::Dir::E));
+    app.world_mut()
+        .query_filtered::<(Entity, &GridPos), With<gloomdelve::vocab::components::Corpse>>()
+        .iter(app.world())
+        .find(|(_, pos)| pos.0 == at)
+        .map(|(e, _)| e)
+        .expect("a corpse where it died")
+}
+
 /// Drops the hero to 0 HP and lets a turn end: the death screen follows,
 /// or in the hunt the world's reset.
 pub fn fell_the_hero(app: &mut App) {

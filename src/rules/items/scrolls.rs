@@ -107,7 +107,7 @@ fn lightning(actors: &mut Actors, hero: Entity, damage: i32) -> Option<Vec<Pos>>
     actors.say(format!(
         "Lightning strikes {} for {damage} damage.{}",
         the(&blow.name),
-        crate::rules::combat::death_note(blow.killed, false)
+        blow.death_note()
     ));
     Some(vec![at])
 }
@@ -185,14 +185,10 @@ fn fireball(actors: &mut Actors, at: Pos, radius: i32, damage: i32) -> Option<Ve
     for (victim, _) in victims {
         if let Some(blow) = actors.hurt(victim, damage, "killed by your own fireball".to_string()) {
             actors.credit_hero(&blow);
-            let victim = if blow.target_is_hero {
-                "you".to_string()
-            } else {
-                the(&blow.name)
-            };
             let line = format!(
-                "The fireball burns {victim} for {damage} damage.{}",
-                crate::rules::combat::death_note(blow.killed, blow.target_is_hero)
+                "The fireball burns {} for {damage} damage.{}",
+                blow.victim(),
+                blow.death_note()
             );
             actors.say(line);
         }

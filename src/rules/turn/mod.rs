@@ -106,7 +106,12 @@ fn hero_takes_stairs(
         if known {
             walks.write(StartWalk(Goal::StairsDown));
         } else {
-            actors.say("You have not found the stairs down yet.");
+            let up_in_view = actors.sight().is_some_and(|sight| {
+                actors.level.terrain.tiles().iter().any(|(p, t)| {
+                    *t == Tile::StairsUp && sight.seen(p) == crate::vocab::resources::Seen::Visible
+                })
+            });
+            actors.say(not_found_the_stairs_down(up_in_view));
         }
         return;
     }
@@ -116,6 +121,16 @@ fn hero_takes_stairs(
             taken.write(TurnTaken);
         }
         Err(refusal) => actors.say(refusal),
+    }
+}
+
+/// What `>` says on a level whose stairs down the hero has not seen; the
+/// stairs in view, if any, are the ones up.
+fn not_found_the_stairs_down(up_in_view: bool) -> &'static str {
+    if up_in_view {
+        "Those are the stairs up (<). You have not found the stairs down yet."
+    } else {
+        "You have not found the stairs down yet."
     }
 }
 
