@@ -6,7 +6,6 @@
 use bevy::prelude::*;
 use gloomdelve::RulesData;
 use gloomdelve::rules::explore::Walking;
-use gloomdelve::vocab::components::Corpse;
 use gloomdelve::vocab::components::Health;
 use gloomdelve::vocab::components::PACK_SIZE;
 use gloomdelve::vocab::components::Paralyzed;
