@@ -493,3 +493,34 @@ fn a_hungry_hero_walks_to_a_fresh_corpse_and_stops_on_it_to_eat() {
     assert_eq!(last_line(&app), "You stop: there is a rat corpse here.");
     assert!(!pack(&mut app).contains(&corpse));
 }
+
+#[test]
+fn on_the_surface_with_the_stairs_seen_explore_takes_what_is_in_view_then_offers_them() {
+    let meadow = format!(
+        "{}\n#.>{}#\n{}",
+        "#".repeat(40),
+        ".".repeat(36),
+        "#".repeat(40)
+    );
+    // A crafted level is level 1: this one is the surface.
+    let mut app =
+        crate::support::app_on_with(&meadow, Pos::new(1, 1), RulesData::default(), |app| {
+            app.insert_resource(gloomdelve::vocab::resources::Dungeon::default());
+        });
+    let potion = lay(&mut app, "red potion", Pos::new(5, 1));
+    act(&mut app, Action::Wait);
+    explore(&mut app);
+    assert!(
+        pack(&mut app).contains(&potion),
+        "what is in view is fetched"
+    );
+    assert_eq!(hero_pos(&mut app), Pos::new(5, 1), "and no tour after it");
+    assert_eq!(
+        last_line(&app),
+        "The meadow holds nothing more in sight; > takes you down."
+    );
+    let mut cave = app_on(CORRIDOR, Pos::new(1, 1), RulesData::default());
+    act(&mut cave, Action::Wait);
+    explore(&mut cave);
+    assert!(hero_pos(&mut cave).x > 30, "no stairs seen: it explores on");
+}

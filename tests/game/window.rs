@@ -1101,11 +1101,12 @@ fn a_game_recorded_in_the_window_replays_in_the_sim_to_the_same_state_hash() {
     std::thread::sleep(Duration::from_secs(2));
     let level = first_level();
     let (_, key) = three_clear_steps(&level.terrain, level.start);
-    for key in [key, key, "period", "x"] {
+    // `>` walks to the stairs down in view (on the surface `x` only offers
+    // them now). A key stops the walk if it still goes on, or waits a turn
+    // if it has stopped: either way, no menu.
+    for key in [key, key, "period", "greater"] {
         press(&display, &window, key);
     }
-    // Auto-explore walks on by itself. A key stops the walk if it still
-    // goes on, or waits a turn if it has stopped: either way, no menu.
     std::thread::sleep(Duration::from_secs(1));
     press(&display, &window, "period");
     press(&display, &window, "Escape");
@@ -1119,7 +1120,7 @@ fn a_game_recorded_in_the_window_replays_in_the_sim_to_the_same_state_hash() {
     assert_eq!(recording.seed, SEED);
     assert!(
         recording.actions.len() > 4,
-        "three keys and the explore's steps: {recording:?}"
+        "three keys and the walk's steps: {recording:?}"
     );
     let replayed = gloomdelve::sim::replay(
         crate::support::shipped_game(SEED, gloomdelve::Mode::Delve),

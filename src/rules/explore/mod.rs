@@ -1,8 +1,9 @@
 //! Auto-explore (`x`) and travel to the known stairs down (`>` off the
 //! stairs): the hero walks one turn per step down a Dijkstra map of the
 //! map it knows, towards the nearest unexplored place or item it wants
-//! (`wanted.rs`), going around the fungi it knows of where it can, and
-//! stops, always saying why: when a monster that can really hurt comes
+//! (`wanted.rs`), going around the fungi it knows of where it can (on the
+//! surface, once the stairs down are seen, only to what it wants in view),
+//! and stops, always saying why: when a monster that can really hurt comes
 //! into view or would be next to its step (pests, such as bats, whose
 //! attack is a small share of its HP, are swatted when alongside and
 //! otherwise walked past; fungi never stop it), when a blow lands (above
@@ -36,6 +37,7 @@ use crate::vocab::messages::Goal;
 use crate::vocab::messages::StartWalk;
 use crate::vocab::messages::WalkStopped;
 use crate::vocab::reset::ResetOnNewGame;
+use crate::vocab::resources::Dungeon;
 use crate::vocab::resources::KnownRooms;
 use crate::vocab::resources::Level;
 use crate::vocab::resources::TurnCount;
@@ -250,6 +252,7 @@ impl Ending<'_, '_> {
 struct Surroundings<'w, 's> {
     new_game: Res<'w, NewGame>,
     level: Res<'w, Level>,
+    dungeon: Option<Res<'w, Dungeon>>,
     sight: Option<Res<'w, Sight>>,
     hero: HeroQuery<'w, 's>,
     creatures: CreatureQuery<'w, 's>,
@@ -308,6 +311,15 @@ impl Surroundings<'_, '_> {
     fn wanted_items(&self, sight: &Sight, at: Pos) -> Vec<Pos> {
         let lying = self.lying().map(|(pos, _, lying)| (pos, lying));
         wanted::wanted_tiles(lying, self.carrying(), at, |p| sight.knows(p))
+    }
+
+    /// Whether this is the delve's surface with its stairs down seen: then
+    /// explore goes only for what it wants in view, then offers the stairs
+    /// rather than touring every corner of the meadow.
+    fn meadow_done_but_for_the_view(&self, sight: &Sight) -> bool {
+        let surface = self.new_game.mode == crate::vocab::game::Mode::Delve
+            && self.dungeon.as_ref().is_some_and(|d| d.depth == 0);
+        surface && knows_stairs_down(&self.level, sight)
     }
 
     /// Where the harmless creatures (fungi, which never move) stand, of
@@ -388,7 +400,9 @@ fn take_a_step(
         )
     });
     let Some(dir) = dir else {
+        let meadow = world.meadow_done_but_for_the_view(sight);
         let why = match walking.goal {
+            Goal::Unexplored if meadow => MEADOW_DONE,
             Goal::Unexplored => "Nothing left to explore that you can reach.",
             Goal::StairsDown => "You cannot find a way to the stairs down.",
         };
@@ -402,6 +416,10 @@ fn take_a_step(
     walking.steps += 1;
     walking.last_step = time.elapsed();
 }
+
+/// What explore says on the surface once nothing worth having is in view
+/// and the stairs down are known.
+const MEADOW_DONE: &str = "The meadow holds nothing more in sight; > takes you down.";
 
 /// The way to a pest next to the hero, which the walk strikes before it
 /// goes on: a bat's bites are swatted, not walked away from.
@@ -427,6 +445,19 @@ fn next_step(
     known_rooms: Option<&KnownRooms>,
 ) -> Option<Dir> {
     let terrain = &world.level.terrain;
+    if goal == Goal::Unexplored && world.meadow_done_but_for_the_view(sight) {
+        let in_view: Vec<Pos> = world
+            .wanted_items(sight, at)
+            .into_iter()
+            .filter(|&p| sight.seen(p) == Seen::Visible)
+            .collect();
+        let plan = Plan {
+            terrain,
+            sight,
+            avoid: &[],
+        };
+        return step_towards(map, &plan, in_view, at);
+    }
     let mut goals = goal_tiles(terrain, sight, goal);
     if goal == Goal::Unexplored {
         goals.extend(world.wanted_items(sight, at));
