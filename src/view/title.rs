@@ -371,6 +371,24 @@ fn clear_of_the_sides(commands: &mut Commands, content: Entity) -> Entity {
         .id()
 }
 
+/// The mode of the game the title offers first: the save's, when there
+/// is one to continue, else the new game's.
+pub fn offered_mode(status: &SaveStatus, earlier: Option<&EarlierSave>, new: Mode) -> Mode {
+    match (status, earlier) {
+        (SaveStatus::Ready(save), _) => save.mode,
+        (_, Some(earlier)) => earlier.save.mode,
+        _ => new,
+    }
+}
+
+/// The line under the title: the goal of a game in `mode`.
+pub fn subtitle(mode: Mode, depths: u32) -> String {
+    match mode {
+        Mode::Delve => format!("Bring the Gold Key up from level {depths}."),
+        Mode::Hunt => "Hunt down every enemy in the Warrens.".to_string(),
+    }
+}
+
 fn draw_title(
     mut commands: Commands,
     menu: Res<TitleMenu>,
@@ -395,9 +413,10 @@ fn draw_title(
         ))
         .id();
     let mut children = vec![text_line(&mut commands, "Gloomdelve", 56.0, GOLD)];
+    let mode = offered_mode(&status, earlier.as_deref(), new_game.mode);
     children.push(text_line(
         &mut commands,
-        "Bring the Gold Key up from level 10.",
+        &subtitle(mode, new_game.rules.depths),
         18.0,
         DIM,
     ));

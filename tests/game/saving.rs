@@ -1086,3 +1086,24 @@ fn a_dropped_item_stays_dropped_through_a_save() {
         .collect::<Vec<_>>();
     assert_eq!(marked, vec![at], "still dropped after Continue");
 }
+
+#[test]
+fn the_title_line_speaks_of_the_game_it_offers() {
+    use gloomdelve::view::title::{offered_mode, subtitle};
+    let mut hunt = new_game(31, Mode::Hunt, shipped_rules());
+    let hunt_save = snapshot(&mut hunt);
+    let offered = offered_mode(&SaveStatus::Ready(Box::new(hunt_save)), None, Mode::Delve);
+    assert_eq!(offered, Mode::Hunt, "the hunt save to continue");
+    assert_eq!(
+        subtitle(offered, 10),
+        "Hunt down every enemy in the Warrens."
+    );
+    assert_eq!(
+        offered_mode(&SaveStatus::None, None, Mode::Delve),
+        Mode::Delve
+    );
+    assert_eq!(
+        subtitle(Mode::Delve, 10),
+        "Bring the Gold Key up from level 10."
+    );
+}
