@@ -416,7 +416,7 @@ fn draw_title(
     let mode = offered_mode(&status, earlier.as_deref(), new_game.mode);
     children.push(text_line(
         &mut commands,
-        &subtitle(mode, new_game.rules.depths),
+        subtitle(mode, new_game.rules.depths),
         18.0,
         DIM,
     ));
