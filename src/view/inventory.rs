@@ -108,7 +108,7 @@ fn redraw(
         format!("Defense  {}", fighter.defense),
         format!("Weapon   {}", name_of(equipment.weapon)),
         format!("Armour   {}", name_of(equipment.armour)),
-        format!("Purse    {}", purse.describe()),
+        format!("Purse    {}", purse.short()),
     ];
     let root = commands
         .spawn((

@@ -275,6 +275,24 @@ impl Purse {
     }
 }
 
+impl Purse {
+    /// The purse in a few letters, for narrow panels: "2g 3s 5c", leaving
+    /// out what is zero; "none" when empty.
+    pub fn short(self) -> String {
+        let (g, s, c) = self.coins();
+        let parts: Vec<String> = [(g, 'g'), (s, 's'), (c, 'c')]
+            .into_iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, metal)| format!("{n}{metal}"))
+            .collect();
+        if parts.is_empty() {
+            "none".to_string()
+        } else {
+            parts.join(" ")
+        }
+    }
+}
+
 /// What the hero's potions still do, in turns: healing 1 HP a turn, and
 /// seeing twice as far.
 #[derive(

@@ -221,6 +221,15 @@ fn coins_go_to_the_purse_and_take_no_slot() {
     act(&mut app, Action::Move(Dir::E));
     assert_eq!(purse(&mut app).copper, 8 + 100 + 40);
     assert_eq!(purse(&mut app).describe(), "1 gold, 4 silver, 8 copper");
+    assert_eq!(purse(&mut app).short(), "1g 4s 8c", "for the stats panel");
+    assert_eq!(
+        gloomdelve::vocab::components::Purse { copper: 40 }.short(),
+        "4s"
+    );
+    assert_eq!(
+        gloomdelve::vocab::components::Purse::default().short(),
+        "none"
+    );
     assert!(pack(&mut app).is_empty());
 }
 
