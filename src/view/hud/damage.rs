@@ -1,6 +1,8 @@
 //! Damage numbers: each hit floats a number up from whoever was hit, red
 //! when the hero is hurt and pale yellow when a monster is, on staggered
-//! heights so numbers on neighbouring tiles never read as one.
+//! heights so numbers on neighbouring tiles never read as one. A monster's
+//! number never floats onto the hero: struck just below it, it fades where
+//! it starts.
 
 use std::collections::HashMap;
 
@@ -12,6 +14,7 @@ use crate::view::assets::SpriteBook;
 use crate::view::motion::effects::fireball_flight;
 use crate::view::motion::state::Motion;
 use crate::view::tilemap::tile_centre;
+use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::data::ScrollKind;
 use crate::vocab::messages::{Damaged, SpellCast, Struck};
 use crate::vocab::resources::Level;
@@ -30,11 +33,19 @@ const MONSTER_START: f32 = 0.45;
 /// How far a second number on the same tile in one frame starts above the first.
 const STACK_STEP: f32 = 0.4;
 
-/// A floating number and how long it has been up.
+/// A floating number, how long it has been up, and how far it rises, in
+/// tiles.
 #[derive(Component)]
 struct FloatingNumber {
     age: f32,
     from: Vec2,
+    rise: f32,
+}
+
+/// Whether a number on `struck` must keep to its tile: it is not the
+/// hero's own, and the tile it would float into is the hero's (`hero`).
+pub fn keeps_off_the_hero(struck: Pos, hero: Option<Pos>, hero_hurt: bool) -> bool {
+    !hero_hurt && hero == Some(Pos::new(struck.x, struck.y - 1))
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -88,12 +99,20 @@ fn spawn_numbers(
     motion: Res<Motion>,
     level: Res<Level>,
     book: Res<SpriteBook>,
+    hero: Query<&GridPos, With<Hero>>,
 ) {
     let lands = landing_times(&mut blows, &mut casts, &motion);
+    let hero = hero.iter().next().map(|p| p.0);
     let mut on_tile: HashMap<Pos, usize> = HashMap::new();
     for hit in hits.read() {
         let nth = on_tile.entry(hit.at).or_default();
-        let lift = start_height(hit.hero, *nth) * book.tile_size;
+        // Kept off the hero: from the tile's centre, and not rising.
+        let kept = keeps_off_the_hero(hit.at, hero, hit.hero);
+        let lift = if kept {
+            0.0
+        } else {
+            start_height(hit.hero, *nth) * book.tile_size
+        };
         *nth += 1;
         let from = tile_centre(hit.at, level.terrain.height(), book.tile_size) + Vec2::Y * lift;
         commands.spawn((
@@ -101,6 +120,11 @@ fn spawn_numbers(
             FloatingNumber {
                 age: -lands.get(&hit.at).copied().unwrap_or(0.0),
                 from,
+                rise: if kept {
+                    0.0
+                } else {
+                    motion.timings.number_rise
+                },
             },
             Text2d::new(hit.amount.to_string()),
             TextFont::from_font_size(36.0),
@@ -122,7 +146,7 @@ fn float_numbers(
     motion: Res<Motion>,
     mut numbers: Query<(Entity, &mut FloatingNumber, &mut Transform, &mut TextColor)>,
 ) {
-    let (lifetime, rise) = (motion.timings.number, motion.timings.number_rise);
+    let lifetime = motion.timings.number;
     for (entity, mut number, mut transform, mut colour) in &mut numbers {
         number.age += time.delta_secs();
         if number.age >= lifetime {
@@ -134,7 +158,7 @@ fn float_numbers(
             continue;
         }
         let t = number.age / lifetime;
-        let at = number.from + Vec2::Y * rise * book.tile_size * t;
+        let at = number.from + Vec2::Y * number.rise * book.tile_size * t;
         transform.translation = at.extend(EFFECTS_Z);
         colour.0 = colour.0.with_alpha(1.0 - t * t);
     }
@@ -153,5 +177,25 @@ mod tests {
             "a monster's number starts {apart} tiles above the hero's"
         );
         assert!(start_height(true, 1) > start_height(true, 0));
+    }
+
+    #[test]
+    fn a_monsters_number_never_floats_onto_the_hero() {
+        let hero = Some(Pos::new(5, 5));
+        let below = Pos::new(5, 6);
+        assert!(
+            keeps_off_the_hero(below, hero, false),
+            "struck below the hero"
+        );
+        assert!(
+            !keeps_off_the_hero(Pos::new(6, 6), hero, false),
+            "beside it"
+        );
+        assert!(!keeps_off_the_hero(Pos::new(5, 4), hero, false), "above it");
+        assert!(
+            !keeps_off_the_hero(Pos::new(5, 5), hero, true),
+            "the hero's own"
+        );
+        assert!(!keeps_off_the_hero(below, None, false), "no hero");
     }
 }
