@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use gloomdelve_core::{Pos, Tile};
 
 use super::bot;
-use crate::rules::explore::{Walking, knows_stairs_down};
+use crate::rules::explore::{Walking, is_pest, knows_stairs_down, pest_attack};
 use crate::vocab::components::{ArcherAi, Creature, Fighter, Harmless, Health, ThiefAi};
 use crate::vocab::components::{GridPos, Hero, Item, Pack};
 use crate::vocab::data::ItemEffect;
@@ -95,7 +95,7 @@ fn threat_near(world: &mut World, at: Pos) -> bool {
         .iter(world)
         .next()
         .map_or(0, |h| h.max);
-    let pest_attack = world.resource::<NewGame>().rules.pest_share * f64::from(max_hp);
+    let pest_attack = pest_attack(&world.resource::<NewGame>().rules, max_hp);
     let near: Vec<(Pos, bool)> = world
         .query_filtered::<(
             &GridPos,
@@ -107,8 +107,7 @@ fn threat_near(world: &mut World, at: Pos) -> bool {
         .iter(world)
         .filter(|(pos, ..)| pos.0.chebyshev(at) <= THREAT_RANGE)
         .map(|(pos, fighter, harmless, thief, archer)| {
-            let stings = thief || archer || f64::from(fighter.attack) > pest_attack;
-            let threat = !harmless && stings;
+            let threat = !harmless && !is_pest(Some(fighter), thief, archer, pest_attack);
             (pos.0, threat)
         })
         .collect();

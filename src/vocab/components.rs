@@ -261,35 +261,28 @@ impl Purse {
 
     /// "2 gold, 3 silver, 5 copper", leaving out what is zero.
     pub fn describe(self) -> String {
-        let (g, s, c) = self.coins();
-        let parts: Vec<String> = [(g, "gold"), (s, "silver"), (c, "copper")]
-            .into_iter()
-            .filter(|(n, _)| *n > 0)
-            .map(|(n, metal)| format!("{n} {metal}"))
-            .collect();
-        if parts.is_empty() {
-            "no coins".to_string()
-        } else {
-            parts.join(", ")
-        }
+        self.spelled([" gold", " silver", " copper"], ", ")
+            .unwrap_or_else(|| "no coins".to_string())
     }
-}
 
-impl Purse {
     /// The purse in a few letters, for narrow panels: "2g 3s 5c", leaving
     /// out what is zero; "none" when empty.
     pub fn short(self) -> String {
+        self.spelled(["g", "s", "c"], " ")
+            .unwrap_or_else(|| "none".to_string())
+    }
+
+    /// Each metal held, its count followed by its name in `names`, joined
+    /// with `between`; `None` when the purse is empty.
+    fn spelled(self, names: [&str; 3], between: &str) -> Option<String> {
         let (g, s, c) = self.coins();
-        let parts: Vec<String> = [(g, 'g'), (s, 's'), (c, 'c')]
+        let parts: Vec<String> = [g, s, c]
             .into_iter()
+            .zip(names)
             .filter(|(n, _)| *n > 0)
-            .map(|(n, metal)| format!("{n}{metal}"))
+            .map(|(n, name)| format!("{n}{name}"))
             .collect();
-        if parts.is_empty() {
-            "none".to_string()
-        } else {
-            parts.join(" ")
-        }
+        (!parts.is_empty()).then(|| parts.join(between))
     }
 }
 

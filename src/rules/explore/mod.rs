@@ -132,8 +132,20 @@ type CreatureQuery<'w, 's> = Query<
     With<Creature>,
 >;
 
-/// The creatures in view; a pest is one whose attack is at most
-/// `pest_attack` (no thief, which steals, nor archer, which shoots, is one).
+/// The attack at or under which a creature is a pest to a hero of
+/// `max_hp` (see `RulesData::pest_share`).
+pub fn pest_attack(rules: &crate::vocab::data::RulesData, max_hp: i32) -> f64 {
+    rules.pest_share * f64::from(max_hp)
+}
+
+/// Whether a creature that fights with `fighter` is a pest: its attack is
+/// at most `pest_attack`, and it neither steals (`thief`) nor shoots
+/// (`archer`).
+pub fn is_pest(fighter: Option<&Fighter>, thief: bool, archer: bool, pest_attack: f64) -> bool {
+    !thief && !archer && fighter.is_some_and(|f| f64::from(f.attack) <= pest_attack)
+}
+
+/// The creatures in view, each marked a pest or not (see [`is_pest`]).
 fn creatures_in_view(sight: &Sight, creatures: &CreatureQuery, pest_attack: f64) -> Vec<Spotted> {
     creatures
         .iter()
@@ -144,9 +156,7 @@ fn creatures_in_view(sight: &Sight, creatures: &CreatureQuery, pest_attack: f64)
                 at: pos.0,
                 name: name.to_string(),
                 harmless,
-                pest: !thief
-                    && !archer
-                    && fighter.is_some_and(|f| f64::from(f.attack) <= pest_attack),
+                pest: is_pest(fighter, thief, archer, pest_attack),
             },
         )
         .collect()
@@ -367,7 +377,7 @@ fn take_a_step(
     let at = hero_at.0;
     let now = condition(&world.hero);
     let rules = &world.new_game.rules;
-    let pest_attack = rules.pest_share * f64::from(now.max_hp);
+    let pest_attack = pest_attack(rules, now.max_hp);
     let shrug = (rules.shrug_share * f64::from(now.max_hp)) as i32;
     let in_view = creatures_in_view(sight, &world.creatures, pest_attack);
     let newcomers: Vec<&Spotted> = in_view
