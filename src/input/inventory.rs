@@ -11,9 +11,9 @@ use bevy::input::keyboard::{Key, KeyCode};
 use bevy::prelude::*;
 use gloomdelve_core::{Dir, Pos};
 
-use crate::vocab::components::{Item, Pack};
+use crate::vocab::components::Pack;
 
-use crate::rules::items::{slots, stack_of};
+use crate::rules::items::{StackParts, slots, stack_in};
 use crate::vocab::components::Hero;
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::{Action, PendingAction};
@@ -192,12 +192,10 @@ pub(super) fn plugin(app: &mut App) {
 /// The pack's slots as the grid shows them.
 fn pack_slots(
     pack: &Pack,
-    items: &Query<&Item>,
+    items: &Query<StackParts>,
     book: &crate::vocab::data::ItemBook,
 ) -> Vec<Vec<Entity>> {
-    slots(&pack.0, |e| {
-        items.get(e).ok().and_then(|item| stack_of(book, item))
-    })
+    slots(&pack.0, |e| stack_in(book, items, e))
 }
 
 /// Opening the inventory puts the cursor on the item it was on, wherever
@@ -208,7 +206,7 @@ fn keep_the_cursor_on_an_item(
     remembered: Res<CursorItem>,
     new_game: Res<NewGame>,
     hero: Single<&Pack, With<Hero>>,
-    items: Query<&Item>,
+    items: Query<StackParts>,
 ) {
     let slots = pack_slots(&hero, &items, &new_game.items);
     let found = remembered
@@ -224,7 +222,7 @@ fn remember_the_cursor_item(
     mut remembered: ResMut<CursorItem>,
     new_game: Res<NewGame>,
     hero: Single<&Pack, With<Hero>>,
-    items: Query<&Item>,
+    items: Query<StackParts>,
 ) {
     let slots = pack_slots(&hero, &items, &new_game.items);
     remembered.0 = slots.get(cursor.0).and_then(|slot| slot.last().copied());
@@ -244,7 +242,7 @@ fn back_to_browsing(mut purpose: ResMut<InventoryPurpose>) {
 }
 
 /// Hands the chosen act to the turn systems as the screen closes.
-fn play_chosen_act(mut chosen: ResMut<ChosenAct>, mut pending: ResMut<PendingAction>) {
+pub(super) fn play_chosen_act(mut chosen: ResMut<ChosenAct>, mut pending: ResMut<PendingAction>) {
     if let Some(act) = chosen.0.take() {
         pending.0 = Some(act);
     }

@@ -2,6 +2,7 @@
 //! screenshots act on the view. Unbound keys, Shift among them, do nothing.
 
 pub mod inventory;
+pub mod pile;
 pub mod playback;
 
 use bevy::input::ButtonState;
@@ -17,7 +18,7 @@ use crate::input::inventory::{
 use crate::rules::explore::{WalkPace, Walking};
 use crate::rules::hunger::Larder;
 use crate::rules::items::missiles::Quiver;
-use crate::rules::items::{slots, stack_of};
+use crate::rules::items::{StackParts, slots, stack_in};
 use crate::view::camera::Zoom;
 use crate::view::motion::FinishAnimations;
 use crate::view::screenshot::TakeScreenshot;
@@ -290,7 +291,7 @@ pub fn legend(bindings: &Bindings) -> String {
 
 /// Reads the keyboard during play. Needs the rules plugins and a [`Zoom`].
 pub fn plugin(app: &mut App) {
-    app.add_plugins(inventory::plugin);
+    app.add_plugins((inventory::plugin, pile::plugin));
     app.add_message::<TakeScreenshot>();
     app.add_message::<FinishAnimations>();
     app.init_resource::<KeyBindings>();
@@ -340,7 +341,8 @@ type MealChoice<'w> = (ResMut<'w, InventoryCursor>, ResMut<'w, InventoryPurpose>
 /// again goes on. A held key also stops acting once an action of it takes
 /// no turn (a wall, say), so the log says so once.
 /// The eat key eats what lies underfoot; with nothing there it opens the
-/// inventory on the best food in the pack.
+/// inventory on the best food in the pack. The pick-up key on a pile
+/// opens the pick-up list.
 fn read_keys(
     mut keys: MessageReader<KeyboardInput>,
     mut pending: ResMut<PendingAction>,
@@ -355,7 +357,7 @@ fn read_keys(
     turn: Res<crate::vocab::resources::TurnCount>,
     playback: Option<Res<crate::input::playback::Playback>>,
     mut commands: Commands,
-    (larder, quiver): (Larder, Quiver),
+    (larder, quiver, underfoot): (Larder, Quiver, pile::Underfoot),
     (mut cursor, mut purpose): MealChoice,
     mut acted_on: Local<Option<u64>>,
 ) {
@@ -405,6 +407,17 @@ fn read_keys(
                         return;
                     }
                     None => pending.0 = Some(Action::Eat),
+                }
+            }
+            Some(Command::Act(Action::PickUp)) if pending.0.is_none() && !replaying => {
+                *acted_on = Some(turn.0);
+                match underfoot.offer() {
+                    Some(choice) => {
+                        commands.insert_resource(choice);
+                        next_overlay.set(Overlay::PickUp);
+                        return;
+                    }
+                    None => pending.0 = Some(Action::PickUp),
                 }
             }
             Some(Command::Act(action)) if pending.0.is_none() && !replaying => {
@@ -479,6 +492,7 @@ fn inventory_keys(
     mut reopen: ResMut<inventory::ReopenAfterDrop>,
     hero: Single<(&Pack, &GridPos), With<Hero>>,
     items: Query<&Item>,
+    stacks: Query<StackParts>,
     new_game: Res<NewGame>,
     mut commands: Commands,
 ) {
@@ -489,7 +503,7 @@ fn inventory_keys(
         return;
     }
     let book = &new_game.items;
-    let stack = |e: Entity| items.get(e).ok().and_then(|item| stack_of(book, item));
+    let stack = |e: Entity| stack_in(book, &stacks, e);
     // A stack's slot uses its first item.
     let selected = slots(&pack.0, stack)
         .get(cursor.0)

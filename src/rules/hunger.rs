@@ -10,13 +10,14 @@ use crate::rules::combat::Actors;
 
 use crate::vocab::components::Corpse;
 
-use crate::rules::items::{slots, stack_of};
+use crate::rules::items::{StackParts, slots, stack_in, stack_of};
 use crate::vocab::components::Gear;
 use crate::vocab::components::Health;
 use crate::vocab::components::Hunger;
 use crate::vocab::components::Sick;
 use crate::vocab::components::Stomach;
 use crate::vocab::components::{Drawn, GridPos, Hero};
+use crate::vocab::components::{Dropped, FogRule, PACK_SIZE};
 use crate::vocab::components::{Item, Pack};
 use crate::vocab::data::ItemBook;
 use crate::vocab::game::NewGame;
@@ -45,7 +46,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, eat.in_set(HeroTurn::Resolve));
     app.add_systems(
         Update,
-        (burn_food, announce_hunger, feel_sick, rot_corpses)
+        (
+            burn_food,
+            announce_hunger,
+            feel_sick,
+            rot_corpses,
+            spill_what_the_pack_cannot_hold,
+        )
             .chain()
             .in_set(TurnPhase::WorldActs)
             .run_if(on_message::<TurnTaken>),
@@ -93,8 +100,8 @@ impl Larder<'_, '_> {
         });
         let meal = best_food(food)?;
         let stack = |e: Entity| {
-            let (_, item, ..) = self.items.get(e).ok()?;
-            stack_of(book, item)
+            let (_, item, name, corpse, _) = self.items.get(e).ok()?;
+            stack_of(book, item, corpse.map(|_| name.as_str()))
         };
         slots(&pack.0, stack)
             .iter()
@@ -282,6 +289,50 @@ fn rot_corpses(
             *name = Name::new(format!("rotten {}", name.as_str()));
             drawn.sprite = rotten_sprite(&drawn.sprite);
         }
+    }
+}
+
+/// A corpse that rots in the pack leaves its stack of fresh ones: when
+/// that needs a slot a full pack lacks, the rotten corpses fall out at the
+/// hero's feet.
+fn spill_what_the_pack_cannot_hold(
+    new_game: Res<NewGame>,
+    turn: Res<TurnCount>,
+    mut packs: Query<(&mut Pack, &GridPos)>,
+    items: Query<StackParts>,
+    corpses: Query<&Corpse>,
+    mut log: ResMut<GameLog>,
+    mut commands: Commands,
+) {
+    let book = &new_game.items;
+    for (mut pack, at) in &mut packs {
+        let stacks = slots(&pack.0, |e| stack_in(book, &items, e));
+        if stacks.len() <= PACK_SIZE {
+            continue;
+        }
+        let rotten =
+            |slot: &&Vec<Entity>| slot.iter().all(|&e| corpses.get(e).is_ok_and(|c| c.rotten));
+        let Some(spilt) = stacks.iter().filter(rotten).min_by_key(|slot| slot.len()) else {
+            continue;
+        };
+        pack.0.retain(|e| !spilt.contains(e));
+        for &corpse in spilt {
+            commands.entity(corpse).insert((
+                GridPos(at.0),
+                FogRule::Remembered { seen: true },
+                Dropped,
+            ));
+        }
+        let name = items
+            .get(spilt[0])
+            .map_or("corpse", |(_, name, _)| name.as_str());
+        log.say(
+            turn.0,
+            format!(
+                "Your pack is full: {} falls out.",
+                crate::vocab::text::the(name)
+            ),
+        );
     }
 }
 

@@ -23,14 +23,24 @@ pub enum Recorded {
     Move(Dir),
     Wait,
     PickUp,
+    /// One entry of the pile underfoot, by its place in the pile.
+    Take(usize),
     Eat,
     Descend,
     Ascend,
     Use(usize),
     Drop(usize),
-    Read { slot: usize, target: Option<Pos> },
-    Throw { slot: usize, target: Pos },
-    Fire { target: Pos },
+    Read {
+        slot: usize,
+        target: Option<Pos>,
+    },
+    Throw {
+        slot: usize,
+        target: Pos,
+    },
+    Fire {
+        target: Pos,
+    },
 }
 
 /// A game as its seed, mode and actions.
@@ -98,6 +108,7 @@ pub fn to_recorded(action: Action, pack: &Pack) -> Option<Recorded> {
         Action::Move(dir) => Recorded::Move(dir),
         Action::Wait => Recorded::Wait,
         Action::PickUp => Recorded::PickUp,
+        Action::Take(entry) => Recorded::Take(entry),
         Action::Eat => Recorded::Eat,
         Action::Descend => Recorded::Descend,
         Action::Ascend => Recorded::Ascend,
@@ -124,6 +135,7 @@ pub fn to_action(recorded: Recorded, pack: &Pack) -> Action {
         Recorded::Move(dir) => Action::Move(dir),
         Recorded::Wait => Action::Wait,
         Recorded::PickUp => Action::PickUp,
+        Recorded::Take(entry) => Action::Take(entry),
         Recorded::Eat => Action::Eat,
         Recorded::Descend => Action::Descend,
         Recorded::Ascend => Action::Ascend,

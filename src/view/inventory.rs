@@ -82,10 +82,9 @@ fn redraw(
             })
     };
     let stack = |e: Entity| {
-        items
-            .get(e)
-            .ok()
-            .and_then(|(item, ..)| stack_of(&new_game.items, item))
+        items.get(e).ok().and_then(|(item, name, corpse, _)| {
+            stack_of(&new_game.items, item, corpse.map(|_| name.as_str()))
+        })
     };
     let pack_slots = slots(&pack.0, stack);
     let first = |slot: usize| pack_slots.get(slot).and_then(|s| s.first().copied());

@@ -233,13 +233,17 @@ impl Pack {
     /// Puts `item`, whose stack is `stack`, in the pack: right after the
     /// last item of its stack, or at the end. `stack_of` tells the stack of
     /// an item already in it.
-    pub fn insert(
+    pub fn insert<K: PartialEq>(
         &mut self,
         item: Entity,
-        stack: Option<usize>,
-        stack_of: impl Fn(Entity) -> Option<usize>,
+        stack: Option<K>,
+        stack_of: impl Fn(Entity) -> Option<K>,
     ) {
-        let after = stack.and_then(|kind| self.0.iter().rposition(|&e| stack_of(e) == Some(kind)));
+        let after = stack.and_then(|kind| {
+            self.0
+                .iter()
+                .rposition(|&e| stack_of(e).is_some_and(|s| s == kind))
+        });
         match after {
             Some(last) => self.0.insert(last + 1, item),
             None => self.0.push(item),

@@ -14,6 +14,9 @@ pub enum Action {
     Wait,
     /// Pick up what lies on the hero's tile.
     PickUp,
+    /// Pick up one entry of the pile on the hero's tile: the item at this
+    /// place in the pile's order, with the items there that stack with it.
+    Take(usize),
     /// Use, wear or take off an item in the pack.
     Use(Entity),
     /// Drop an item from the pack onto the hero's tile.
@@ -55,9 +58,10 @@ pub struct StepIntent(pub Dir);
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WaitIntent;
 
-/// Pick up what lies on the hero's tile.
+/// Pick up what lies on the hero's tile: everything, or one entry of
+/// the pile (see `Action::Take`).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PickUpIntent;
+pub struct PickUpIntent(pub Option<usize>);
 
 /// Take the stairs, or walk to the known stairs down when not on them.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]

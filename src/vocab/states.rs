@@ -40,6 +40,8 @@ pub enum Overlay {
     Help,
     /// `m`: the message history.
     History,
+    /// `g` on a pile: which of its things to pick up.
+    PickUp,
 }
 
 /// The order of the work done on entering [`Screen::Playing`]: the rules

@@ -665,3 +665,168 @@ fn the_cursor_follows_its_item_when_the_pack_shifts_under_it() {
         "d dropped the club, not the dagger"
     );
 }
+
+/// Kills a rat east of the hero, steps onto its corpse and takes it up.
+fn take_a_fresh_kill(app: &mut App, kind: &str) -> Entity {
+    let corpse = crate::support::kill_east_of_the_hero(app, kind);
+    act(app, Action::Move(Dir::E));
+    act(app, Action::PickUp);
+    assert!(pack(app).contains(&corpse), "{kind} corpse taken");
+    corpse
+}
+
+/// Waits until the corpse has rotted; the turns waited.
+fn wait_until_rotten(app: &mut App, corpse: Entity) -> usize {
+    let rotten = |app: &App| {
+        app.world()
+            .get::<gloomdelve::vocab::components::Corpse>(corpse)
+            .is_some_and(|c| c.rotten)
+    };
+    let mut turns = 0;
+    while !rotten(app) {
+        assert!(turns < 400, "the corpse never rots");
+        wait(app, 1);
+        turns += 1;
+    }
+    turns
+}
+
+#[test]
+fn corpses_of_one_kind_and_state_stack_and_rotting_parts_them() {
+    let mut app = app_on(&open_map(20, 5), Pos::new(2, 2), RulesData::default());
+    let first_rat = take_a_fresh_kill(&mut app, "rat");
+    let second_rat = take_a_fresh_kill(&mut app, "rat");
+    take_a_fresh_kill(&mut app, "bat");
+    let sizes = |app: &mut App| pack_slots(app).iter().map(Vec::len).collect::<Vec<_>>();
+    assert_eq!(
+        sizes(&mut app),
+        [2, 1],
+        "two rats share a slot; the bat has its own"
+    );
+    wait_until_rotten(&mut app, first_rat);
+    assert_eq!(
+        sizes(&mut app),
+        [1, 1, 1],
+        "the rotten rat leaves the fresh one's stack"
+    );
+    wait_until_rotten(&mut app, second_rat);
+    assert_eq!(sizes(&mut app), [2, 1], "rotten rats stack again");
+}
+
+#[test]
+fn a_corpse_rotting_in_a_full_pack_falls_out_at_the_heros_feet() {
+    let mut app = app_on(&open_map(20, 5), Pos::new(2, 2), RulesData::default());
+    for _ in 0..PACK_SIZE - 1 {
+        lay(&mut app, "club", Pos::new(2, 2));
+    }
+    act(&mut app, Action::PickUp);
+    let first_rat = take_a_fresh_kill(&mut app, "rat");
+    take_a_fresh_kill(&mut app, "rat");
+    assert_eq!(pack_slots(&mut app).len(), PACK_SIZE);
+    wait_until_rotten(&mut app, first_rat);
+    assert_eq!(
+        pack_slots(&mut app).len(),
+        PACK_SIZE,
+        "the pack never overflows"
+    );
+    assert!(!pack(&mut app).contains(&first_rat));
+    let hero_at = crate::support::hero_pos(&mut app);
+    assert_eq!(
+        app.world().get::<GridPos>(first_rat).map(|p| p.0),
+        Some(hero_at),
+        "it lies underfoot"
+    );
+    let log = app.world().resource::<GameLog>();
+    assert!(
+        log.recent(3)
+            .iter()
+            .any(|e| e.text == "Your pack is full: the rotten rat corpse falls out."),
+        "{:?}",
+        log.recent(3)
+    );
+}
+
+fn pile_labels(app: &App) -> Vec<String> {
+    let choice = app
+        .world()
+        .resource::<gloomdelve::input::pile::PileChoice>();
+    choice.entries.iter().map(|e| e.label.clone()).collect()
+}
+
+fn pile_cursor(app: &App) -> usize {
+    app.world()
+        .resource::<gloomdelve::input::pile::PileChoice>()
+        .cursor
+}
+
+#[test]
+fn g_on_a_pile_lists_it_and_takes_the_chosen_entry_or_everything() {
+    use gloomdelve::vocab::states::Overlay;
+    let mut app = app_on(&open_map(10, 10), Pos::new(2, 2), RulesData::default());
+    let potion = lay(&mut app, "red potion", Pos::new(2, 2));
+    let club = lay(&mut app, "club", Pos::new(2, 2));
+    let rations = [
+        lay(&mut app, "ration", Pos::new(2, 2)),
+        lay(&mut app, "ration", Pos::new(2, 2)),
+    ];
+    with_keys(&mut app);
+    let turns = |app: &App| app.world().resource::<TurnCount>().0;
+    press(&mut app, char_key("g"));
+    assert_eq!(overlay(&app), Overlay::PickUp, "a pile asks first");
+    assert_eq!(pile_labels(&app), ["red potion", "club", "2 rations"]);
+    assert_eq!(turns(&app), 0, "asking takes no turn");
+    press(&mut app, code_key(KeyCode::ArrowDown));
+    press(&mut app, code_key(KeyCode::ArrowDown));
+    assert_eq!(pile_cursor(&app), 2);
+    press(&mut app, code_key(KeyCode::Enter));
+    assert_eq!(overlay(&app), Overlay::None);
+    let mut taken = pack(&mut app);
+    taken.sort();
+    let mut both = rations.to_vec();
+    both.sort();
+    assert_eq!(taken, both, "the chosen entry: both rations, nothing else");
+    assert_eq!(turns(&app), 1, "taking is a turn");
+    press(&mut app, char_key("g"));
+    assert_eq!(pile_labels(&app), ["red potion", "club"]);
+    press(&mut app, code_key(KeyCode::Escape));
+    assert_eq!(overlay(&app), Overlay::None);
+    assert_eq!(pack(&mut app).len(), 2, "Esc leaves the pile as it is");
+    assert_eq!(turns(&app), 1);
+    press(&mut app, char_key("g"));
+    press(&mut app, char_key("g"));
+    let taken = pack(&mut app);
+    assert!(
+        taken.contains(&potion) && taken.contains(&club),
+        "g twice takes everything"
+    );
+    assert_eq!(turns(&app), 2);
+}
+
+#[test]
+fn g_on_one_thing_takes_it_at_once() {
+    use gloomdelve::vocab::states::Overlay;
+    let mut app = app_on(&open_map(10, 10), Pos::new(2, 2), RulesData::default());
+    let rations = [
+        lay(&mut app, "ration", Pos::new(2, 2)),
+        lay(&mut app, "ration", Pos::new(2, 2)),
+    ];
+    with_keys(&mut app);
+    press(&mut app, char_key("g"));
+    assert_eq!(overlay(&app), Overlay::None, "one stack needs no list");
+    assert_eq!(pack(&mut app).len(), rations.len());
+}
+
+#[test]
+fn a_dropped_club_on_a_pile_is_not_the_first_thing_offered_back() {
+    // The newcomer's full pack: drop the club where a scroll lies, press g.
+    let (mut app, things) = holding(&["club", "dagger"]);
+    let scroll = lay(&mut app, "scroll of mapping", Pos::new(2, 2));
+    with_keys(&mut app);
+    act(&mut app, Action::Drop(things[0]));
+    press(&mut app, char_key("g"));
+    assert_eq!(pile_labels(&app), ["club", "scroll of mapping"]);
+    assert_eq!(pile_cursor(&app), 1, "the cursor starts past the club");
+    press(&mut app, code_key(KeyCode::Enter));
+    assert!(pack(&mut app).contains(&scroll));
+    assert!(!pack(&mut app).contains(&things[0]), "the club stays down");
+}

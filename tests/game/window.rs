@@ -1682,6 +1682,9 @@ fn the_overlays_fit_800_by_600_every_text_node_lies_inside_the_window() {
 
     let hud = game.ui_texts(&display, &window);
     assert_all_inside(&hud, "the HUD");
+    let shots = scratch.path().join("shots");
+    let newest_shot = || Shot::load(screenshots(&shots).last().expect("a screenshot"));
+    let bar_in_play = hp_bar(&newest_shot()).expect("the HP bar shows");
     let legend = with_words(&hud, "?: help").expect("the legend shows the help key");
     let one_line = 14.0 * 1.2 * 1.5;
     assert!(
@@ -1700,6 +1703,11 @@ fn the_overlays_fit_800_by_600_every_text_node_lies_inside_the_window() {
         let texts = game.ui_texts(&display, &window);
         assert_all_inside(&texts, heading);
         assert!(with_words(&texts, heading).is_some(), "{heading} is open");
+        assert_eq!(
+            hp_bar(&newest_shot()),
+            Some(bar_in_play),
+            "{heading} leaves the HP bar in sight, undimmed and unframed"
+        );
         if heading == "Help" {
             let top = with_words(&texts, "Help").unwrap().words.clone();
             assert!(top.contains("(1-"), "the help scrolls at 800x600: {top}");
@@ -2054,4 +2062,81 @@ fn the_esc_menu_saves_the_game_as_it_opens() {
         .filter(|&turn| turn == 5)
     });
     assert_eq!(saved, Some(5), "the menu wrote the game of turn 5");
+}
+
+/// An item record lying at `at`, of the shipped kind `kind`.
+fn lying(kind: &str, at: Pos, dropped: bool) -> gloomdelve::vocab::records::ItemRecord {
+    let book = crate::support::shipped_items();
+    let data = &book.kinds[book.find(kind).expect("a shipped item")];
+    gloomdelve::vocab::records::ItemRecord {
+        kind: kind.to_string(),
+        name: data.name.clone(),
+        sprite: data.sprite.clone(),
+        pos: at,
+        seen: true,
+        corpse: None,
+        worth: None,
+        dropped,
+    }
+}
+
+/// The pack's item names in the save at `path`.
+fn saved_pack(path: &Path) -> Vec<String> {
+    match crate::support::read_save(path) {
+        gloomdelve::save::SaveStatus::Ready(save) => {
+            save.hero.pack.iter().map(|i| i.name.clone()).collect()
+        }
+        other => panic!("no save to read: {other:?}"),
+    }
+}
+
+#[test]
+fn g_on_a_pile_opens_the_pick_up_list_and_takes_only_the_chosen_thing() {
+    if skip_without_display_tools("g_on_a_pile_opens_the_pick_up_list") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = scratch("pile");
+    write_crafted_save(scratch.path(), |save| {
+        let at = save.hero.pos;
+        save.current.items.extend([
+            lying("club", at, true),
+            lying("ration", at, false),
+            lying("ration", at, false),
+            lying("scroll of mapping", at, false),
+        ]);
+    });
+    let mut command = title_game_command(&display, scratch.path());
+    small_window(&mut command);
+    let (game, window) = continue_crafted_game(&display, command);
+    press(&display, &window, "g");
+    let list = game.ui_texts(&display, &window);
+    assert_all_inside(&list, "the pick-up list");
+    assert!(with_words(&list, "Pick up what?").is_some(), "{list:#?}");
+    let chosen = with_words(&list, "> ").map(|t| t.words.clone());
+    assert_eq!(
+        chosen.as_deref(),
+        Some("> 2 rations"),
+        "the cursor starts past the dropped club"
+    );
+    assert!(with_words(&list, "club  (you dropped it here)").is_some());
+    press(&display, &window, "Down");
+    press(&display, &window, "Return");
+    let after = game.ui_texts(&display, &window);
+    assert!(
+        with_words(&after, "Pick up what?").is_none(),
+        "the list closed"
+    );
+    assert!(
+        with_words(&after, "You pick up a scroll of mapping.").is_some(),
+        "{after:#?}"
+    );
+    press(&display, &window, "Escape");
+    let save = scratch.path().join("data/gloomdelve/save.ron");
+    let pack = wait_for(Duration::from_secs(10), || {
+        Some(saved_pack(&save)).filter(|p| !p.is_empty())
+    });
+    assert_eq!(pack, Some(vec!["scroll of mapping".to_string()]));
+    keep_shots_if_asked(&scratch.path().join("shots"));
 }

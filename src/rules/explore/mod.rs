@@ -278,7 +278,7 @@ struct Surroundings<'w, 's> {
         ),
         Without<Hero>,
     >,
-    carried: Query<'w, 's, (&'static Item, Option<&'static Corpse>)>,
+    carried: Query<'w, 's, (&'static Item, Option<&'static Corpse>, &'static Name)>,
 }
 
 impl Surroundings<'_, '_> {
@@ -290,10 +290,10 @@ impl Surroundings<'_, '_> {
         let effects = pack
             .iter()
             .filter_map(|&e| self.carried.get(e).ok())
-            .map(|(item, corpse)| item.effect(book, corpse));
+            .map(|(item, corpse, _)| item.effect(book, corpse));
         let stack = |e: Entity| {
-            let (item, _) = self.carried.get(e).ok()?;
-            crate::rules::items::stack_of(book, item)
+            let (item, corpse, name) = self.carried.get(e).ok()?;
+            crate::rules::items::stack_of(book, item, corpse.map(|_| name.as_str()))
         };
         Carrying {
             best: BestGear::of(effects),

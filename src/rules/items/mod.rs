@@ -37,19 +37,47 @@ use crate::vocab::states::EnterLevel;
 use crate::vocab::states::HeroTurn;
 use crate::vocab::states::Screen;
 
-/// The stack an item joins in the pack (its kind, for a kind that stacks),
-/// or `None` when it takes a slot of its own.
-pub fn stack_of(book: &ItemBook, item: &Item) -> Option<usize> {
+/// What lets items share one pack slot: a kind that stacks, or corpses of
+/// one creature in one state ("bat corpse", "rotten bat corpse": the
+/// corpse's name says both).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stack {
+    Kind(usize),
+    Corpses(String),
+}
+
+/// The stack an item joins in the pack, or `None` when it takes a slot of
+/// its own. `corpse_name` is the item's name when it is a corpse.
+pub fn stack_of(book: &ItemBook, item: &Item, corpse_name: Option<&str>) -> Option<Stack> {
+    if let Some(name) = corpse_name {
+        return Some(Stack::Corpses(name.to_string()));
+    }
     book.kinds
         .get(item.kind)
         .is_some_and(|kind| kind.stacks)
-        .then_some(item.kind)
+        .then_some(Stack::Kind(item.kind))
+}
+
+/// What [`stack_of`] reads of an item.
+pub type StackParts = (&'static Item, &'static Name, Has<Corpse>);
+
+/// The stack of the item `e`, read through a query of [`StackParts`].
+pub fn stack_in<F: bevy::ecs::query::QueryFilter>(
+    book: &ItemBook,
+    items: &Query<StackParts, F>,
+    e: Entity,
+) -> Option<Stack> {
+    let (item, name, corpse) = items.get(e).ok()?;
+    stack_of(book, item, corpse.then_some(name.as_str()))
 }
 
 /// The pack as the inventory shows it: one slot per stack or lone item,
 /// in the order of their first item, each with its items in pack order.
-pub fn slots(pack: &[Entity], stack_of: impl Fn(Entity) -> Option<usize>) -> Vec<Vec<Entity>> {
-    let mut slots: Vec<(Option<usize>, Vec<Entity>)> = Vec::new();
+pub fn slots<K: PartialEq>(
+    pack: &[Entity],
+    stack_of: impl Fn(Entity) -> Option<K>,
+) -> Vec<Vec<Entity>> {
+    let mut slots: Vec<(Option<K>, Vec<Entity>)> = Vec::new();
     for &item in pack {
         let stack = stack_of(item);
         match slots
@@ -67,7 +95,12 @@ pub fn slots(pack: &[Entity], stack_of: impl Fn(Entity) -> Option<usize>) -> Vec
 pub fn slots_in_world(world: &World, pack: &Pack) -> Vec<Vec<Entity>> {
     let book = &world.resource::<NewGame>().items;
     slots(&pack.0, |e| {
-        world.get::<Item>(e).and_then(|item| stack_of(book, item))
+        let item = world.get::<Item>(e)?;
+        let corpse_name = world
+            .get::<Corpse>(e)
+            .and(world.get::<Name>(e))
+            .map(Name::as_str);
+        stack_of(book, item, corpse_name)
     })
 }
 
@@ -228,17 +261,23 @@ pub enum Gathering {
     /// A step onto the tile: everything but corpses, which are eaten
     /// where they lie or taken on purpose, and what the hero dropped.
     Walking,
-    /// `g`: everything; corpses too when the hero has a stomach to feed.
-    OnPurpose { corpses: bool },
+    /// `g`: everything, or only one entry of the [`pile`] and the items
+    /// that stack with it; corpses too when the hero has a stomach to feed.
+    OnPurpose { corpses: bool, only: Option<usize> },
 }
 
 impl Gathering {
     fn takes_corpses(self) -> bool {
-        matches!(self, Gathering::OnPurpose { corpses: true })
+        matches!(self, Gathering::OnPurpose { corpses: true, .. })
     }
 
     fn takes_dropped(self) -> bool {
         matches!(self, Gathering::OnPurpose { .. })
+    }
+
+    /// Whether this gathering leaves `found` where it lies.
+    fn leaves(self, found: &Found) -> bool {
+        (found.corpse && !self.takes_corpses()) || (found.dropped && !self.takes_dropped())
     }
 }
 
@@ -250,11 +289,12 @@ struct Found {
     worth: Option<u32>,
     corpse: bool,
     dropped: bool,
+    stack: Option<Stack>,
 }
 
 /// The items lying on `at`, in kind order, then name: the same game always
 /// packs the same way, a loaded one too (entity numbers differ after a load).
-fn found_at(at: Pos, items: &Belongings) -> Vec<Found> {
+fn found_at(at: Pos, book: &ItemBook, items: &Belongings) -> Vec<Found> {
     let mut here: Vec<Found> = items
         .iter()
         .filter(|(_, _, pos, ..)| pos.is_some_and(|p| p.0 == at))
@@ -265,10 +305,80 @@ fn found_at(at: Pos, items: &Belongings) -> Vec<Found> {
             worth: worth.map(|w| w.0),
             corpse,
             dropped,
+            stack: stack_of(book, item, corpse.then_some(name.as_str())),
         })
         .collect();
     here.sort_by(|a, b| (a.kind, &a.name, a.worth).cmp(&(b.kind, &b.name, b.worth)));
     here
+}
+
+/// One line of the pick-up list: the items of one stack (or one lone
+/// item) lying on the tile, named by the place of its first in the pile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PileEntry {
+    /// What `Action::Take` names to take this entry.
+    pub index: usize,
+    /// "club", "2 rations", "4 silver, 2 copper".
+    pub label: String,
+    /// The hero dropped it here.
+    pub dropped: bool,
+}
+
+/// What `g` with `gathering` could take from the tile `at`, one entry per
+/// stack or lone item, in pile order.
+pub fn pile(at: Pos, gathering: Gathering, book: &ItemBook, items: &Belongings) -> Vec<PileEntry> {
+    let found = found_at(at, book, items);
+    let mut entries: Vec<(PileEntry, Option<&Stack>, usize)> = Vec::new();
+    for (index, item) in found.iter().enumerate() {
+        if gathering.leaves(item) {
+            continue;
+        }
+        let joined = entries
+            .iter_mut()
+            .find(|(_, stack, _)| item.stack.is_some() && *stack == item.stack.as_ref());
+        if let Some((entry, _, count)) = joined {
+            *count += 1;
+            entry.dropped &= item.dropped;
+            continue;
+        }
+        let entry = PileEntry {
+            index,
+            label: String::new(),
+            dropped: item.dropped,
+        };
+        entries.push((entry, item.stack.as_ref(), 1));
+    }
+    entries
+        .into_iter()
+        .map(|(mut entry, _, count)| {
+            entry.label = pile_label(book, &found[entry.index], count);
+            entry
+        })
+        .collect()
+}
+
+/// How the pick-up list names `count` items like `found`.
+fn pile_label(book: &ItemBook, found: &Found, count: usize) -> String {
+    match book.kinds[found.kind].effect {
+        ItemEffect::Coins(value) => Purse {
+            copper: found.worth.unwrap_or(value),
+        }
+        .describe(),
+        _ if count > 1 => crate::vocab::text::count(count, &found.name),
+        _ => found.name.clone(),
+    }
+}
+
+/// Whether `gathering` takes `found`, the `index`th item of `all`.
+fn chosen(gathering: Gathering, all: &[Found], index: usize) -> bool {
+    let Gathering::OnPurpose {
+        only: Some(entry), ..
+    } = gathering
+    else {
+        return true;
+    };
+    let stack = |i: usize| all.get(i).and_then(|f| f.stack.as_ref());
+    index == entry || (stack(index).is_some() && stack(index) == stack(entry))
 }
 
 /// Picks up what `gathering` takes on `at`: coins into the purse, the rest
@@ -285,7 +395,11 @@ pub fn pick_up_at(
 ) -> Pickup {
     let (pack, purse) = hero;
     let mut result = Pickup::default();
-    for found in found_at(at, items) {
+    let all = found_at(at, book, items);
+    for (index, found) in all.iter().enumerate() {
+        if !chosen(gathering, &all, index) {
+            continue;
+        }
         if found.corpse && !gathering.takes_corpses() {
             result.corpses_left += 1;
             continue;
@@ -300,12 +414,10 @@ pub fn pick_up_at(
             commands.entity(found.entity).despawn();
         } else {
             let stack_in_pack = |e: Entity| {
-                items
-                    .get(e)
-                    .ok()
-                    .and_then(|(_, item, ..)| stack_of(book, item))
+                let (_, item, _, name, _, corpse, _) = items.get(e).ok()?;
+                stack_of(book, item, corpse.then_some(name.as_str()))
             };
-            let stack = stack_of(book, &Item { kind: found.kind });
+            let stack = found.stack.clone();
             let joins = stack.is_some() && pack.0.iter().any(|&e| stack_in_pack(e) == stack);
             if !joins && slots(&pack.0, stack_in_pack).len() >= PACK_SIZE {
                 say("Your pack is full.".to_string());
@@ -336,13 +448,16 @@ fn pick_up_underfoot(
     mut log: ResMut<GameLog>,
     mut taken: MessageWriter<TurnTaken>,
 ) {
-    if intents.read().last().is_none() {
+    let Some(&PickUpIntent(only)) = intents.read().last() else {
         return;
-    }
+    };
     let (at, mut pack, mut purse, hungers) = hero.into_inner();
     let belongings = (pack.as_mut(), purse.as_mut());
     let mut say = |line: String| log.say(turn.0, line);
-    let gathering = Gathering::OnPurpose { corpses: hungers };
+    let gathering = Gathering::OnPurpose {
+        corpses: hungers,
+        only,
+    };
     let pickup = pick_up_at(
         at.0,
         gathering,
@@ -391,7 +506,7 @@ mod tests {
             grouped,
             vec![vec![e[0], e[3]], vec![e[1]], vec![e[2], e[4]]]
         );
-        let lone = |_: Entity| None;
+        let lone = |_: Entity| None::<usize>;
         assert_eq!(slots(&e[..2], lone).len(), 2, "lone items never share");
     }
 

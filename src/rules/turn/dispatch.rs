@@ -61,7 +61,8 @@ fn dispatch_action(
     match action {
         Action::Move(dir) => _ = intents.step.write(StepIntent(dir)),
         Action::Wait => _ = intents.wait.write(WaitIntent),
-        Action::PickUp => _ = intents.pick_up.write(PickUpIntent),
+        Action::PickUp => _ = intents.pick_up.write(PickUpIntent(None)),
+        Action::Take(entry) => _ = intents.pick_up.write(PickUpIntent(Some(entry))),
         Action::Descend => _ = intents.stairs.write(StairsIntent(Way::Down)),
         Action::Ascend => _ = intents.stairs.write(StairsIntent(Way::Up)),
         Action::Use(item) if is_food(item) => _ = intents.eat.write(EatIntent::Carried(item)),

@@ -1,5 +1,5 @@
 //! The overlays that pause play: the Esc menu (saving as it opens; resume,
-//! or save and quit),
+//! or save and quit), the pick-up list,
 //! the help (how to play, every key) and the message history, each an
 //! opaque framed panel fitted to the window, scrolling when it is too long.
 
@@ -8,7 +8,9 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+use crate::input::pile::PileChoice;
 use crate::view::assets::SpriteBook;
+use crate::view::camera::PlayArea;
 use crate::view::motion::FinishAnimations;
 use crate::view::motion::state::Motion;
 use crate::vocab::game::{Mode, NewGame};
@@ -49,6 +51,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         draw_overlay.run_if(
             in_state(Overlay::Menu)
+                .or_eager(in_state(Overlay::PickUp))
                 .or_eager(in_state(Overlay::Help))
                 .or_eager(in_state(Overlay::History)),
         ),
@@ -256,6 +259,36 @@ pub fn help_text(bindings: &crate::input::KeyBindings, mode: Mode) -> PanelText 
     }
 }
 
+/// The pick-up list: each entry of the pile, the chosen one marked, and
+/// the keys that take one, take all, or leave.
+pub fn pile_text(choice: &PileChoice, bindings: &crate::input::KeyBindings) -> PanelText {
+    let body = choice
+        .entries
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| {
+            let chosen = i == choice.cursor;
+            let marker = if chosen { ">" } else { " " };
+            let dropped = if entry.dropped {
+                "  (you dropped it here)"
+            } else {
+                ""
+            };
+            let colour = if chosen { GOLD } else { TEXT };
+            BodyLine::new(format!("{marker} {}{dropped}", entry.label), colour).hanging(2)
+        })
+        .collect();
+    let take_all = bindings.0.keys("pick_up").first().cloned();
+    let take_all = take_all.map_or(String::new(), |key| format!("   {key}: take all"));
+    PanelText {
+        heading: "Pick up what?".to_string(),
+        body,
+        footer: vec![format!(
+            "Up/Down: choose   Enter: take it{take_all}   Esc: leave it all"
+        )],
+    }
+}
+
 /// One message of the history as the panel shows it: its turn, then its text.
 fn history_line(entry: &LogEntry) -> String {
     format!("{:>5}  {}", entry.turn, entry.line())
@@ -283,10 +316,12 @@ pub fn history_text(log: &GameLog) -> PanelText {
 struct Drawn {
     overlay: Option<Overlay>,
     window: Vec2,
+    /// The HUD's top bar, which the panel leaves in sight.
+    top: f32,
 }
 
-/// Draws the open overlay's panel for the window's size, again whenever
-/// the window or the scroll changes, or what the panel shows: the log in
+/// Draws the open overlay's panel for the window's size, below the HUD's
+/// top bar, again whenever the window, the bar or the scroll changes, or what the panel shows: the log in
 /// the history, Reduce motion in the menu.
 #[allow(clippy::too_many_arguments)]
 fn draw_overlay(
@@ -299,6 +334,8 @@ fn draw_overlay(
     new_game: Res<NewGame>,
     motion: Res<Motion>,
     menu_save: Res<MenuSave>,
+    pile: Res<PileChoice>,
+    area: Option<Res<PlayArea>>,
     book: Option<Res<SpriteBook>>,
     views: Query<Entity, With<OverlayView>>,
     mut drawn: Local<Drawn>,
@@ -306,11 +343,13 @@ fn draw_overlay(
     let now = Drawn {
         overlay: Some(*open.get()),
         window: window.size(),
+        top: area.map_or(0.0, |a| a.top.min(window.height() / 4.0)),
     };
     // Each panel is drawn again only when what it shows changes.
     let shown_changed = match open.get() {
         Overlay::Menu => motion.is_changed() || menu_save.is_changed(),
         Overlay::History => log.is_changed(),
+        Overlay::PickUp => pile.is_changed(),
         _ => false,
     };
     let stale = *drawn != now || scroll.is_changed() || shown_changed || views.is_empty();
@@ -320,11 +359,13 @@ fn draw_overlay(
     let text = match open.get() {
         Overlay::Menu => menu_text(motion.reduce, &menu_save),
         Overlay::Help => help_text(&bindings, new_game.mode),
+        Overlay::PickUp => pile_text(&pile, &bindings),
         _ => history_text(&log),
     };
-    let laid = lay_out(&text, now.window, scroll.first);
+    let room = now.window - Vec2::new(0.0, now.top);
+    let laid = lay_out(&text, room, scroll.first);
     views.iter().for_each(|v| commands.entity(v).despawn());
-    let root = panel::spawn(&mut commands, book.as_deref(), &laid);
+    let root = panel::spawn(&mut commands, book.as_deref(), &laid, now.top);
     commands.entity(root).insert((
         Name::new(format!("{:?} overlay", open.get())),
         OverlayView,

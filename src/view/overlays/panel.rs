@@ -279,14 +279,18 @@ pub fn panel_frame(book: &SpriteBook) -> Option<ImageNode> {
     })
 }
 
-/// Spawns `laid` as an opaque framed panel centred over a dimmed window.
-/// Returns the root, for the caller to tag.
-pub fn spawn(commands: &mut Commands, book: Option<&SpriteBook>, laid: &Laid) -> Entity {
+/// Spawns `laid` as an opaque framed panel centred over the window
+/// below its top `top` pixels (the HUD's bars, which stay in sight),
+/// dimmed. Returns the root, for the caller to tag.
+pub fn spawn(commands: &mut Commands, book: Option<&SpriteBook>, laid: &Laid, top: f32) -> Entity {
     let root = commands
         .spawn((
             Node {
-                width: percent(100),
-                height: percent(100),
+                position_type: PositionType::Absolute,
+                top: px(top),
+                bottom: px(0),
+                left: px(0),
+                right: px(0),
                 align_items: AlignItems::Center,
                 justify_content: JustifyContent::Center,
                 ..default()
