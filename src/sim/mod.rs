@@ -15,11 +15,13 @@ use serde::Serialize;
 
 use crate::GamePlugin;
 use crate::save::state::SaveGame;
+use crate::vocab::components::{Creature, GridPos, Harmless};
 use crate::vocab::game::{Mode, NewGame};
 use crate::vocab::intents::PendingAction;
 use crate::vocab::resources::Dungeon;
 use crate::vocab::resources::TurnCount;
 use crate::vocab::resources::{DeathCause, Kills};
+use crate::vocab::resources::{Seen, Sight};
 use crate::vocab::states::Screen;
 pub use invariants::{INVARIANTS_PER_TURN, Violation};
 pub use replay::Recording;
@@ -40,6 +42,9 @@ pub struct Report {
     /// The turn the hero first went below the surface; `None` if it never
     /// did (or went down before a load this app did not see).
     pub first_descent_turn: Option<u64>,
+    /// The turn a creature that fights back first came into view.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_foe_turn: Option<u64>,
     pub invariant_checks: u64,
     /// A hash of the game state at the end: see [`state_hash`].
     pub state_hash: String,
@@ -68,6 +73,10 @@ pub struct Totals {
     pub median_first_descent: Option<u64>,
     pub latest_first_descent: Option<u64>,
     pub never_descended: usize,
+    /// The median turn a foe first came into view, over the games that
+    /// met one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub median_first_foe: Option<u64>,
     /// For the newcomer's games: on each level, the median of the stops
     /// for a creature over the games that visited it.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
@@ -88,6 +97,7 @@ impl Totals {
             median_first_descent: None,
             latest_first_descent: None,
             never_descended: 0,
+            median_first_foe: None,
             median_explore_stops: BTreeMap::new(),
         };
         for r in reports {
@@ -112,6 +122,9 @@ impl Totals {
         totals.median_first_descent = median(&descents);
         totals.latest_first_descent = descents.last().copied();
         totals.never_descended = reports.len() - descents.len();
+        let mut first_foes: Vec<u64> = reports.iter().filter_map(|r| r.first_foe_turn).collect();
+        first_foes.sort_unstable();
+        totals.median_first_foe = median(&first_foes);
         totals.median_explore_stops = median_stops_by_level(reports);
         totals
     }
@@ -474,6 +487,7 @@ fn report(world: &mut World, seed: u64, mode: Mode, checks: u64) -> Report {
         food_eaten: stats.food_eaten,
         digs: stats.digs,
         first_descent_turn: stats.first_descent_turn,
+        first_foe_turn: stats.first_foe_turn,
         invariant_checks: checks,
         state_hash: state_hash(world),
         explore_stops: world.get_resource::<WalkStops>().map(|s| s.0.clone()),
@@ -503,6 +517,7 @@ pub struct SimStats {
     pub food_eaten: i64,
     pub digs: u64,
     pub first_descent_turn: Option<u64>,
+    pub first_foe_turn: Option<u64>,
 }
 
 /// On each level visited, by depth, the walks that stopped for a
@@ -533,6 +548,26 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         note_first_descent.run_if(resource_exists_and_changed::<Dungeon>),
     );
+    app.add_systems(
+        Update,
+        note_first_foe.run_if(
+            resource_exists_and_changed::<Sight>
+                .and_eager(|stats: Res<SimStats>| stats.first_foe_turn.is_none()),
+        ),
+    );
+}
+
+/// Notes the turn a creature that fights back (not a harmless one) first
+/// stands in view.
+fn note_first_foe(
+    sight: Res<Sight>,
+    turn: Res<crate::vocab::resources::TurnCount>,
+    foes: Query<&GridPos, (With<Creature>, Without<Harmless>)>,
+    mut stats: ResMut<SimStats>,
+) {
+    if foes.iter().any(|at| sight.seen(at.0) == Seen::Visible) {
+        stats.first_foe_turn = Some(turn.0);
+    }
 }
 
 /// Notes the turn the hero arrived below the surface, the first time this

@@ -524,3 +524,32 @@ fn on_the_surface_with_the_stairs_seen_explore_takes_what_is_in_view_then_offers
     explore(&mut cave);
     assert!(hero_pos(&mut cave).x > 30, "no stairs seen: it explores on");
 }
+
+#[test]
+fn the_hunt_searches_the_dens_of_the_living_not_the_rooms_it_emptied() {
+    use gloomdelve::vocab::components::CreatureId;
+    use gloomdelve_core::Rect;
+    let rooms = [
+        Rect::new(0, 0, 10, 10),
+        Rect::new(20, 0, 10, 10),
+        Rect::new(40, 0, 10, 10),
+    ];
+    let roster = vec![
+        (CreatureId(1), "rat".to_string(), Pos::new(5, 5)),
+        (CreatureId(2), "goblin".to_string(), Pos::new(45, 5)),
+        (CreatureId(3), "wolf".to_string(), Pos::new(46, 6)),
+    ];
+    let alive = |ids: &[u64]| ids.iter().copied().collect();
+    let dens = gloomdelve::rules::explore::dens;
+    assert_eq!(
+        dens(&rooms, &roster, &alive(&[1, 2, 3])),
+        vec![rooms[0], rooms[2]],
+        "the empty middle room is no den"
+    );
+    assert_eq!(
+        dens(&rooms, &roster, &alive(&[3])),
+        vec![rooms[2]],
+        "the rat is dead: its room is no longer searched"
+    );
+    assert!(dens(&rooms, &roster, &alive(&[])).is_empty());
+}

@@ -149,6 +149,8 @@ fn the_totals_count_wins_deaths_by_depth_and_starvation() {
         food_eaten: 0,
         digs: 0,
         first_descent_turn: (depth > 0).then_some(u64::from(depth) * 40),
+        // Foes first met on turns 10, 40, 40, 20 and 30.
+        first_foe_turn: Some(u64::from(depth.max(1)) * 10),
         invariant_checks: 500,
         state_hash: String::new(),
         explore_stops: None,
@@ -178,6 +180,7 @@ fn the_totals_count_wins_deaths_by_depth_and_starvation() {
     assert_eq!(totals.never_descended, 1);
     assert_eq!(totals.median_first_descent, Some(120));
     assert_eq!(totals.latest_first_descent, Some(160));
+    assert_eq!(totals.median_first_foe, Some(30));
 }
 
 #[test]

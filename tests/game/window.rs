@@ -2140,3 +2140,204 @@ fn g_on_a_pile_opens_the_pick_up_list_and_takes_only_the_chosen_thing() {
     assert_eq!(pack, Some(vec!["scroll of mapping".to_string()]));
     keep_shots_if_asked(&scratch.path().join("shots"));
 }
+
+/// A pack item record of the shipped kind `kind`.
+fn packed(kind: &str) -> gloomdelve::save::state::PackItem {
+    let book = crate::support::shipped_items();
+    let data = &book.kinds[book.find(kind).expect("a shipped item")];
+    gloomdelve::save::state::PackItem {
+        kind: kind.to_string(),
+        name: data.name.clone(),
+        sprite: data.sprite.clone(),
+        corpse: None,
+    }
+}
+
+/// A fresh rat corpse lying at `at`.
+fn rat_corpse(at: Pos) -> gloomdelve::vocab::records::ItemRecord {
+    gloomdelve::vocab::records::ItemRecord {
+        name: "rat corpse".to_string(),
+        sprite: "rat_corpse".to_string(),
+        corpse: Some(gloomdelve::vocab::components::Corpse {
+            food: 15,
+            died: 0,
+            rotten: false,
+        }),
+        ..lying("corpse", at, false)
+    }
+}
+
+#[test]
+fn a_full_pack_travels_to_the_stairs_over_corpses_without_stopping() {
+    if skip_without_display_tools("a_full_pack_travels_to_the_stairs_over_corpses") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = scratch("full-pack");
+    let level = first_level();
+    let stairs =
+        gloomdelve::rules::levels::find_tile(&level.terrain, gloomdelve_core::Tile::StairsDown)
+            .expect("the surface has stairs down");
+    write_crafted_save(scratch.path(), |save| {
+        let hero = save.hero.pos;
+        save.hero.pack = (0..gloomdelve::vocab::components::PACK_SIZE)
+            .map(|_| packed("club"))
+            .collect();
+        // A corpse on every floor tile between the hero and the stairs.
+        let corpses = level.terrain.tiles().iter().filter(|(p, t)| {
+            t.is_walkable()
+                && *p != hero
+                && *p != stairs
+                && p.chebyshev(hero) <= stairs.chebyshev(hero)
+        });
+        save.current.items.clear();
+        save.current
+            .items
+            .extend(corpses.map(|(p, _)| rat_corpse(p)));
+    });
+    let mut command = title_game_command(&display, scratch.path());
+    small_window(&mut command);
+    let (game, window) = continue_crafted_game(&display, command);
+    press(&display, &window, "greater");
+    std::thread::sleep(Duration::from_secs(4));
+    let texts = game.ui_texts(&display, &window);
+    assert!(
+        with_words(&texts, "You reach the stairs down").is_some(),
+        "travel went all the way: {texts:#?}"
+    );
+    for stop in ["corpse here", "pack is full"] {
+        assert!(with_words(&texts, stop).is_none(), "{stop:?}: {texts:#?}");
+    }
+}
+
+#[test]
+fn after_a_drop_the_inventory_cursor_stays_on_the_next_item() {
+    if skip_without_display_tools("after_a_drop_the_inventory_cursor_stays_on_the_next_item") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = scratch("inventory-cursor");
+    write_crafted_save(scratch.path(), |save| {
+        save.hero.pack = ["club", "red potion", "red potion", "scroll of mapping"]
+            .map(packed)
+            .to_vec();
+    });
+    let mut command = title_game_command(&display, scratch.path());
+    small_window(&mut command);
+    let (game, window) = continue_crafted_game(&display, command);
+    let title = |words: &str| {
+        let texts = game.ui_texts(&display, &window);
+        with_words(&texts, " - ")
+            .map(|t| t.words.clone())
+            .filter(|t| t.contains(words))
+    };
+    press(&display, &window, "i");
+    press(&display, &window, "Right");
+    assert!(title("2 red potions").is_some(), "on the potions");
+    press(&display, &window, "d");
+    std::thread::sleep(Duration::from_secs(1));
+    assert!(
+        title("red potion").is_some_and(|t| !t.contains("2 red")),
+        "a drop keeps the cursor on the one potion left"
+    );
+    press(&display, &window, "d");
+    std::thread::sleep(Duration::from_secs(1));
+    assert!(
+        title("scroll of mapping").is_some(),
+        "the last potion gone, the cursor is on the next item"
+    );
+    // Esc closes the inventory; Esc again opens the menu, which saves.
+    press(&display, &window, "Escape");
+    press(&display, &window, "Escape");
+    let save = scratch.path().join("data/gloomdelve/save.ron");
+    let pack = wait_for(Duration::from_secs(10), || {
+        Some(saved_pack(&save)).filter(|p| p.len() == 2)
+    });
+    assert_eq!(
+        pack,
+        Some(vec!["club".to_string(), "scroll of mapping".to_string()]),
+        "both potions dropped, nothing else"
+    );
+}
+
+/// The pale yellow of a monster's damage number, as drawn.
+fn is_number_yellow(p: &[u8]) -> bool {
+    p[0] > 200 && p[1] > 175 && p[2] < 175 && i32::from(p[0]) - i32::from(p[2]) > 60
+}
+
+fn yellow_on_tile(shot: &Shot, (left, top): (i64, i64)) -> usize {
+    (0..TILE_PX)
+        .flat_map(|y| (0..TILE_PX).map(move |x| (x, y)))
+        .filter(|&(x, y)| is_number_yellow(shot.pixel(left + x, top + y)))
+        .count()
+}
+
+#[test]
+fn a_foe_struck_just_below_the_hero_keeps_its_damage_number_off_the_hero() {
+    if skip_without_display_tools("a_foe_struck_just_below_the_hero_keeps_its_damage_number") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = scratch("number");
+    // Numbers stay up five seconds, long enough to be photographed.
+    let root = edited_assets(&scratch, |assets| {
+        let path = assets.join("data/animation.ron");
+        let text = std::fs::read_to_string(&path).unwrap();
+        std::fs::write(&path, text.replace("number: 0.9,", "number: 5.0,")).unwrap();
+    });
+    let level = first_level();
+    let terrain = &level.terrain;
+    let open = |p: Pos| terrain.is_walkable(p) && terrain.tile(p) == gloomdelve_core::Tile::Grass;
+    let hero = terrain
+        .tiles()
+        .iter()
+        .map(|(p, _)| p)
+        .filter(|&p| open(p) && open(p.step(Dir::S)))
+        .min_by_key(|p| p.chebyshev(level.start))
+        .expect("grass with grass below it");
+    let book = crate::support::shipped_book();
+    let goblin = book.find("goblin").expect("goblins are shipped");
+    write_crafted_save(scratch.path(), |save| {
+        save.hero.pos = hero;
+        save.current.items.clear();
+        save.current
+            .creatures
+            .push(gloomdelve::vocab::records::CreatureRecord {
+                id: 999,
+                kind: "goblin".to_string(),
+                pos: hero.step(Dir::S),
+                hp: 500,
+                max_hp: 500.max(book.kinds[goblin].hp),
+                fungus_spreads: None,
+                goblin_last_seen: None,
+                paralyzed: Some(100),
+                loot: None,
+            });
+    });
+    let shots = scratch.path().join("shots");
+    let mut command = title_game_command(&display, scratch.path());
+    command
+        .env("BEVY_ASSET_ROOT", &root)
+        .env(gloomdelve::view::camera::LAYOUT_PROBE_VAR, "1");
+    let (game, window) = continue_crafted_game(&display, command);
+    let layout = latest_layout(&game);
+    let (hero_tile, foe_tile) = (tile_on_screen(&layout, 0, 0), tile_on_screen(&layout, 0, 1));
+    let before = Shot::load(&take_screenshot(&display, &window, &shots));
+    press(&display, &window, "j");
+    std::thread::sleep(Duration::from_millis(500));
+    let during = Shot::load(&take_screenshot(&display, &window, &shots));
+    assert!(
+        yellow_on_tile(&during, foe_tile) > 20,
+        "the number shows on the goblin's tile ({} yellow pixels)",
+        yellow_on_tile(&during, foe_tile)
+    );
+    assert_eq!(
+        yellow_on_tile(&during, hero_tile),
+        yellow_on_tile(&before, hero_tile),
+        "no number is drawn over the hero"
+    );
+    keep_shots_if_asked(&shots);
+}

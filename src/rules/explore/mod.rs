@@ -21,7 +21,7 @@ use std::time::Duration;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use gloomdelve_core::dijkstra::DijkstraMap;
-use gloomdelve_core::{Dir, Pos, Terrain, Tile};
+use gloomdelve_core::{Dir, Pos, Rect, Terrain, Tile};
 
 use crate::vocab::components::{
     ArcherAi, Creature, CreatureId, Fighter, Harmless, Health, ThiefAi,
@@ -279,9 +279,19 @@ struct Surroundings<'w, 's> {
         Without<Hero>,
     >,
     carried: Query<'w, 's, (&'static Item, Option<&'static Corpse>, &'static Name)>,
+    roster: Option<Res<'w, crate::rules::hunt::Roster>>,
 }
 
 impl Surroundings<'_, '_> {
+    /// Of `rooms`, the dens of the enemies still alive (see [`dens`]).
+    fn dens(&self, rooms: &[Rect]) -> Vec<Rect> {
+        let Some(roster) = self.roster.as_deref() else {
+            return Vec::new();
+        };
+        let alive: BTreeSet<u64> = self.creatures.iter().map(|(id, ..)| id.0).collect();
+        dens(rooms, &roster.0, &alive)
+    }
+
     /// What the hero carries, as far as wanting more goes.
     fn carrying(&self) -> Carrying {
         let (_, _, stomach, _, pack) = *self.hero;
@@ -472,10 +482,15 @@ fn next_step(
     if goal == Goal::Unexplored {
         goals.extend(world.wanted_items(sight, at));
     }
+    // In the hunt: the dens of the enemies still alive first, then any
+    // room not yet looked into.
     let towards_rooms = known_rooms
         .filter(|_| goal == Goal::Unexplored)
         .and_then(|known| {
-            rooms::frontier_towards_rooms(map, terrain, sight, &goals, &known.rooms, at)
+            let dens = world.dens(&known.rooms);
+            rooms::frontier_towards_rooms(map, terrain, sight, &goals, &dens, at).or_else(|| {
+                rooms::frontier_towards_rooms(map, terrain, sight, &goals, &known.rooms, at)
+            })
         })
         .and_then(|f| {
             let plan = Plan {
@@ -498,6 +513,25 @@ fn next_step(
     };
     step_towards(map, &plan, goals.clone(), at)
         .or_else(|| step_towards(map, &Plan { avoid: &[], ..plan }, goals, at))
+}
+
+/// Of `rooms`, those where an enemy of `alive` lives: the hunt's roster
+/// names every enemy's home, and a hunt finds its foes there.
+pub fn dens(
+    rooms: &[Rect],
+    roster: &[(CreatureId, String, Pos)],
+    alive: &BTreeSet<u64>,
+) -> Vec<Rect> {
+    let homes: Vec<Pos> = roster
+        .iter()
+        .filter(|(id, ..)| alive.contains(&id.0))
+        .map(|(_, _, home)| *home)
+        .collect();
+    rooms
+        .iter()
+        .filter(|room| homes.iter().any(|&home| room.contains(home)))
+        .copied()
+        .collect()
 }
 
 /// Why the walk must not take its next step onto `to`: a visible monster

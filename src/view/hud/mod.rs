@@ -13,19 +13,23 @@ pub(crate) mod spells;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+use crate::rules::explore::{KnownMonsters, dens};
+use crate::rules::hunt::Roster;
 use crate::view::camera::PlayArea;
 use crate::view::motion::state::Motion;
 use crate::view::motion::timings::AnimationData;
 use crate::view::motion::tween::Clock;
 use crate::vocab::components::Hero;
 use crate::vocab::components::Paralyzed;
-use crate::vocab::components::{Creature, Health};
+use crate::vocab::components::{Creature, CreatureId, GridPos, Health};
 use crate::vocab::components::{Hunger, Sick, Stomach};
 use crate::vocab::game::{Mode, NewGame};
 use crate::vocab::log::GameLog;
 use crate::vocab::resources::Dungeon;
+use crate::vocab::resources::KnownRooms;
 use crate::vocab::resources::TurnCount;
 use crate::vocab::states::{EnterPlaying, Screen};
+use gloomdelve_core::Pos;
 
 /// How many log lines the HUD shows.
 const LOG_LINES: usize = 3;
@@ -359,20 +363,93 @@ fn show_depth(
     set_text(&mut text, name);
 }
 
-/// In the hunt, how many enemies are still alive; nothing in the delve.
+/// In the hunt, how many enemies are still alive and how far off the
+/// nearest one the hero has seen is (before it has seen any, the nearest
+/// den: a room where one lives); nothing in the delve.
 fn show_enemies_left(
     new_game: Res<NewGame>,
-    creatures: Query<&Health, With<Creature>>,
+    hero: Query<&GridPos, With<Hero>>,
+    creatures: Query<(&CreatureId, &GridPos, &Health), With<Creature>>,
+    (known, rooms, roster): HuntKnowledge,
     mut text: Single<&mut Text, With<EnemiesText>>,
 ) {
-    let wanted = match new_game.mode {
-        Mode::Hunt => {
-            let left = creatures.iter().filter(|h| h.hp > 0).count();
-            format!("Enemies left: {left}")
+    let wanted = match (new_game.mode, hero.single()) {
+        (Mode::Hunt, Ok(at)) => {
+            let alive = || creatures.iter().filter(|(_, _, h)| h.hp > 0);
+            let left = alive().count();
+            let seen = alive()
+                .filter(|(id, ..)| known.as_ref().is_some_and(|k| k.0.contains(&id.0)))
+                .map(|(_, pos, _)| pos.0);
+            let ids = alive().map(|(id, ..)| id.0).collect();
+            let dens = match (rooms, roster) {
+                (Some(rooms), Some(roster)) => dens(&rooms.rooms, &roster.0, &ids),
+                _ => Vec::new(),
+            };
+            let den_centres = dens.iter().map(|r| r.centre());
+            format!(
+                "Enemies left: {left}  {}",
+                nearest_foe_note(at.0, seen, den_centres)
+            )
         }
-        Mode::Delve => String::new(),
+        _ => String::new(),
     };
     set_text(&mut text, wanted);
+}
+
+/// What the hunt's hero knows of where its foes are: those it has seen,
+/// the Warrens' rooms, and who lives in which.
+type HuntKnowledge<'w> = (
+    Option<Res<'w, KnownMonsters>>,
+    Option<Res<'w, KnownRooms>>,
+    Option<Res<'w, Roster>>,
+);
+
+/// "nearest: 12 NE": the steps to the nearest of `foes` and which way
+/// it lies; with none seen, "nearest den: 80 SW", the nearest of `dens`;
+/// "none seen yet" with neither.
+pub fn nearest_foe_note(
+    hero: Pos,
+    foes: impl Iterator<Item = Pos>,
+    dens: impl Iterator<Item = Pos>,
+) -> String {
+    let nearest = |places: &mut dyn Iterator<Item = Pos>| {
+        places.min_by_key(|&p| (hero.chebyshev(p), p.y, p.x))
+    };
+    let way = |p: Pos| format!("{} {}", hero.chebyshev(p), compass(hero, p));
+    if let Some(foe) = nearest(&mut { foes }) {
+        format!("nearest: {}", way(foe))
+    } else if let Some(den) = nearest(&mut { dens }) {
+        format!("nearest den: {}", way(den))
+    } else {
+        "none seen yet".to_string()
+    }
+}
+
+/// Which way `to` lies from `from`, in eight points ("N", "SE"); "here"
+/// on the same tile. A point is taken when its axis is at least half the
+/// other's, so a foe 10 east and 3 north is "E", 10 east and 6 north "NE".
+fn compass(from: Pos, to: Pos) -> &'static str {
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    let leans = |a: i32, b: i32| a.abs() * 2 >= b.abs() && a != 0;
+    let ns = if leans(dy, dx) {
+        if dy < 0 { "N" } else { "S" }
+    } else {
+        ""
+    };
+    let ew = if leans(dx, dy) {
+        if dx < 0 { "W" } else { "E" }
+    } else {
+        ""
+    };
+    match (ns, ew) {
+        ("", "") => "here",
+        ("N", "E") => "NE",
+        ("N", "W") => "NW",
+        ("S", "E") => "SE",
+        ("S", "W") => "SW",
+        (one, "") => one,
+        (_, other) => other,
+    }
 }
 
 /// What the HUD calls a depth.
@@ -589,6 +666,40 @@ pub fn cut_to_fit(line: &str, room: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_hunt_names_the_nearest_foe_seen_its_steps_and_its_way() {
+        let hero = Pos::new(10, 10);
+        let note = |foes: &[(i32, i32)]| {
+            nearest_foe_note(
+                hero,
+                foes.iter().map(|&(x, y)| Pos::new(x, y)),
+                std::iter::empty(),
+            )
+        };
+        assert_eq!(note(&[]), "none seen yet");
+        assert_eq!(
+            note(&[(20, 7), (30, 30)]),
+            "nearest: 10 E",
+            "3 north of 10 east is east"
+        );
+        assert_eq!(note(&[(16, 4)]), "nearest: 6 NE");
+        assert_eq!(note(&[(10, 2), (40, 10)]), "nearest: 8 N");
+        assert_eq!(note(&[(7, 14)]), "nearest: 4 SW");
+        assert_eq!(note(&[(1, 12)]), "nearest: 9 W");
+        assert_eq!(note(&[(10, 10)]), "nearest: 0 here");
+        let dens = [Pos::new(90, 90), Pos::new(10, 60)];
+        assert_eq!(
+            nearest_foe_note(hero, std::iter::empty(), dens.into_iter()),
+            "nearest den: 50 S",
+            "before any foe is seen, the nearest den"
+        );
+        assert_eq!(
+            nearest_foe_note(hero, [Pos::new(12, 10)].into_iter(), dens.into_iter()),
+            "nearest: 2 E",
+            "a foe seen comes first"
+        );
+    }
 
     #[test]
     fn a_long_log_line_is_cut_to_the_window() {
