@@ -45,6 +45,20 @@ pub fn standard_config_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("."))
 }
 
+/// Makes sure the config folder `dir` can hold the player's files: it is
+/// created if need be. The error is the one line the title shows when it
+/// cannot be (a path through a regular file, a name too long...): the game
+/// then goes on with the default keys and settings, and remembers nothing.
+pub fn usable_config_dir(dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| {
+        format!(
+            "the config folder {} cannot be used ({e}); using the default keys and settings, \
+             and nothing is remembered",
+            dir.display()
+        )
+    })
+}
+
 /// Reads the key bindings from `dir`, writing the default file first when
 /// there is none. Returns the bindings in force and one message per
 /// problem, each naming the file (and the line).

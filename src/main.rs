@@ -152,7 +152,9 @@ fn continue_saved(path: &std::path::Path, turns: u64) -> Result<ExitCode, String
             "cannot load {}: there is no file there",
             path.display()
         )),
-        SaveStatus::SetAside(message) | SaveStatus::LeftInPlace(message) => Err(message),
+        SaveStatus::SetAside(message)
+        | SaveStatus::LeftInPlace(message)
+        | SaveStatus::Unavailable(message) => Err(message),
     }
 }
 
@@ -182,10 +184,12 @@ fn save_loop(options: &gloomdelve::cli::SaveLoop) -> Result<ExitCode, String> {
     use gloomdelve::save::{Saved, save_now};
     use std::io::Write;
     let new_game = NewGame::shipped(options.seed, gloomdelve::Mode::Delve)?;
+    let lock = gloomdelve::save::claim_data_dir(&options.dir)?;
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
         .add_plugins(GamePlugin { new_game })
-        .insert_resource(gloomdelve::save::DataDir(options.dir.clone()));
+        .insert_resource(gloomdelve::save::DataDir(options.dir.clone()))
+        .insert_resource(lock);
     app.world_mut()
         .resource_mut::<NextState<gloomdelve::vocab::states::Screen>>()
         .set(gloomdelve::vocab::states::Screen::Playing);
@@ -230,7 +234,11 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
         .unwrap_or_else(seed_from_clock);
     let mode = replay.as_ref().map(|r| r.mode).or(cli.mode);
     let config_dir = gloomdelve::config::standard_config_dir();
-    let (remembered, settings_note) = gloomdelve::config::load_settings(&config_dir);
+    let usable_config = gloomdelve::config::usable_config_dir(&config_dir);
+    let (remembered, settings_note) = match &usable_config {
+        Ok(()) => gloomdelve::config::load_settings(&config_dir),
+        Err(why) => (Default::default(), Some(why.clone())),
+    };
     let settings = DisplaySettings {
         scale: cli.scale.or(remembered.zoom),
         screenshot_dir: cli
@@ -251,7 +259,10 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
             bevy::diagnostic::LogDiagnosticsPlugin::default(),
         ));
     }
-    let (bindings, binding_notes) = gloomdelve::config::load_bindings(&config_dir);
+    let (bindings, binding_notes) = match &usable_config {
+        Ok(()) => gloomdelve::config::load_bindings(&config_dir),
+        Err(_) => (Default::default(), Vec::new()),
+    };
     // The settings first: the title shows only the first few notes.
     let notes: Vec<String> = settings_note.into_iter().chain(binding_notes).collect();
     for note in &notes {
@@ -265,9 +276,11 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
         pace: 1.0,
     });
     app.insert_resource(remembered);
-    app.insert_resource(gloomdelve::config::SettingsPath(
-        config_dir.join(gloomdelve::config::SETTINGS_FILE),
-    ));
+    if usable_config.is_ok() {
+        app.insert_resource(gloomdelve::config::SettingsPath(
+            config_dir.join(gloomdelve::config::SETTINGS_FILE),
+        ));
+    }
     // A seed or a mode on the command line (a replay brings both) starts a
     // new game at once, or asks on the title if a save is in the way.
     if cli.seed.is_some() || mode.is_some() {
@@ -282,7 +295,17 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
             app.insert_resource(gloomdelve::input::playback::Playback::new(recording));
         }
         None => {
-            app.insert_resource(gloomdelve::save::DataDir::standard());
+            let dir = gloomdelve::save::DataDir::standard();
+            match gloomdelve::save::claim_data_dir(&dir.0) {
+                Ok(lock) => {
+                    app.insert_resource(dir).insert_resource(lock);
+                }
+                Err(why) => {
+                    app.insert_resource(gloomdelve::save::Unsaved(format!(
+                        "This game will not be saved: {why}."
+                    )));
+                }
+            }
         }
     }
     let exit = app

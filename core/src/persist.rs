@@ -4,7 +4,10 @@
 //! Rules this module keeps:
 //! - Each save is written to a temporary file, flushed, and renamed over the
 //!   old one, so a crash leaves either the old file or the new one, never a
-//!   partial one.
+//!   partial one. Each write has a temporary name of its own
+//!   (`<file>.tmp.<process>.<n>`), so two writers never touch each other's;
+//!   a temporary file a crash left behind is swept away by a later write
+//!   once it is [`STALE_TEMPORARY`] old.
 //! - A fault-injection switch, the environment variable [`FAULT_ENV`] read
 //!   only by [`write_atomically`], makes the writer stop halfway through the
 //!   temporary file. The previous file still loads.
@@ -22,7 +25,8 @@
 //! - A file replaced on purpose (a new game over a save) is kept by
 //!   [`keep_previous`]: the first as `*.prev`, then `*.prev.1`, `*.prev.2`...
 //!   The higher the number, the newer the file; a kept file is never
-//!   renamed again, overwritten or deleted here. [`kept_previous`] lists them,
+//!   renamed again, overwritten or deleted here, and keeping never replaces
+//!   a file (past `u64::MAX` it refuses rather than wrap). [`kept_previous`] lists them,
 //!   newest first, so a loader that finds the file missing can offer them.
 //!
 //! The envelope's first line is a header that names the format version, the
@@ -131,9 +135,69 @@ fn open_temporary(path: &Path) -> io::Result<(PathBuf, PathBuf, File)> {
         )
     })?;
     let target = write_target(path)?;
-    let tmp = with_suffix(&target, ".tmp");
+    sweep_stale_temporaries(&target);
+    let tmp = temporary_name(&target);
     let file = create_fresh(&tmp)?;
     Ok((target, tmp, file))
+}
+
+/// How old a temporary file must be before a write takes it for a crash's
+/// leftover and removes it: a live write takes well under a second.
+pub const STALE_TEMPORARY: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// The temporary name of this write to `target`: this process's id and a
+/// count of its writes make it one that no other write uses.
+fn temporary_name(target: &Path) -> PathBuf {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    let n = WRITES.fetch_add(1, Ordering::Relaxed);
+    with_suffix(target, &format!(".tmp.{}.{n}", std::process::id()))
+}
+
+/// Whether `name` is a temporary name of a write to the file `target_name`
+/// (or the single `.tmp` of earlier versions).
+fn is_temporary_of(name: &str, target_name: &str) -> bool {
+    let Some(rest) = name
+        .strip_prefix(target_name)
+        .and_then(|r| r.strip_prefix(".tmp"))
+    else {
+        return false;
+    };
+    let numbers: Vec<&str> = rest.split('.').skip(1).collect();
+    rest.is_empty()
+        || (rest.starts_with('.')
+            && numbers.len() == 2
+            && numbers
+                .iter()
+                .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())))
+}
+
+/// Removes the temporary files of writes to `target` that a crash left
+/// behind: regular files at least [`STALE_TEMPORARY`] old. Best effort.
+fn sweep_stale_temporaries(target: &Path) {
+    let Some(target_name) = target.file_name().and_then(|n| n.to_str()) else {
+        return;
+    };
+    let Ok(entries) = fs::read_dir(parent_dir(target)) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let is_ours = name
+            .to_str()
+            .is_some_and(|n| is_temporary_of(n, target_name));
+        let stale = entry.metadata().is_ok_and(|meta| {
+            meta.file_type().is_file()
+                && meta
+                    .modified()
+                    .ok()
+                    .and_then(|at| at.elapsed().ok())
+                    .is_some_and(|age| age >= STALE_TEMPORARY)
+        });
+        if is_ours && stale {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// How many symlinks [`write_target`] follows before it gives up.
@@ -236,17 +300,14 @@ pub fn kind_name(kind: fs::FileType) -> &'static str {
     }
 }
 
-/// Creates `tmp` anew. A leftover temporary file or link there (from a
-/// crash) is removed first; anything else in the way is an error.
+/// Creates the temporary file `tmp`, which must not exist yet: its name
+/// is this write's own (see [`temporary_name`]).
 fn create_fresh(tmp: &Path) -> io::Result<File> {
-    if let Ok(meta) = fs::symlink_metadata(tmp) {
-        let kind = meta.file_type();
-        if !(kind.is_file() || kind.is_symlink()) {
-            return Err(not_regular(tmp, tmp, kind));
-        }
-        fs::remove_file(tmp)?;
-    }
-    File::options().write(true).create_new(true).open(tmp)
+    File::options()
+        .write(true)
+        .create_new(true)
+        .open(tmp)
+        .map_err(|e| io::Error::new(e.kind(), format!("cannot create {}: {e}", tmp.display())))
 }
 
 /// Gives the temporary file the permissions of the file it replaces.
@@ -310,17 +371,45 @@ pub fn keep_previous(path: &Path) -> io::Result<Option<PathBuf>> {
         return Ok(None);
     }
     let kept = next_kept_name(path)?;
-    fs::rename(path, &kept)?;
+    rename_without_replacing(path, &kept)?;
     Ok(Some(kept))
 }
 
-/// The name the next [`keep_previous`] of `path` gives.
+/// The name the next [`keep_previous`] of `path` gives. Past `u64::MAX`
+/// kept files there is none: an error, never a number that wraps.
 pub fn next_kept_name(path: &Path) -> io::Result<PathBuf> {
     let newest = kept_numbers(path)?.into_iter().max();
-    Ok(match newest {
-        None => with_suffix(path, PREV),
-        Some(n) => with_suffix(path, &format!("{PREV}.{}", n + 1)),
-    })
+    match newest {
+        None => Ok(with_suffix(path, PREV)),
+        Some(n) => n
+            .checked_add(1)
+            .map(|next| with_suffix(path, &format!("{PREV}.{next}")))
+            .ok_or_else(|| {
+                io::Error::other(format!(
+                    "{} has a kept file numbered {n}, the highest there can be: move the kept files away",
+                    path.display()
+                ))
+            }),
+    }
+}
+
+/// Renames `from` to `to` unless something is at `to` already: a hard
+/// link made with the new name fails rather than replace anything, then
+/// the old name goes. Where links cannot be made (some file systems), a
+/// check then a rename.
+fn rename_without_replacing(from: &Path, to: &Path) -> io::Result<()> {
+    let in_the_way = || {
+        io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!("{} is in the way", to.display()),
+        )
+    };
+    match fs::hard_link(from, to) {
+        Ok(()) => fs::remove_file(from),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(in_the_way()),
+        Err(_) if exists(to)? => Err(in_the_way()),
+        Err(_) => fs::rename(from, to),
+    }
 }
 
 /// The files [`keep_previous`] kept for `path` that are still there,
@@ -606,6 +695,27 @@ fn sync_dir(dir: &Path) {
 #[cfg(test)]
 pub(crate) struct ScratchDir(PathBuf);
 
+/// The temporary files of writes to `path` lying beside it.
+#[cfg(test)]
+fn temporaries_beside(path: &Path) -> Vec<PathBuf> {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let mut found: Vec<PathBuf> = fs::read_dir(parent_dir(path))
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| {
+                    e.file_name()
+                        .to_str()
+                        .is_some_and(|n| is_temporary_of(n, name))
+                })
+                .map(|e| e.path())
+                .collect()
+        })
+        .unwrap_or_default();
+    found.sort();
+    found
+}
+
 #[cfg(test)]
 impl ScratchDir {
     /// A fresh, empty folder unique to this process and `name`.
@@ -619,6 +729,11 @@ impl ScratchDir {
 
     pub(crate) fn path(&self, file: &str) -> PathBuf {
         self.0.join(file)
+    }
+
+    /// The temporary files of writes to `file` lying in the folder.
+    pub(crate) fn temporaries(&self, file: &str) -> Vec<PathBuf> {
+        temporaries_beside(&self.path(file))
     }
 
     /// The copies of `file` set aside as bad, oldest first (fewer than ten
@@ -799,7 +914,7 @@ mod tests {
         write_atomically_with(&path, b"first", Fault::None).unwrap();
         write_atomically_with(&path, b"second", Fault::None).unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"second");
-        assert!(!with_suffix(&path, ".tmp").exists());
+        assert!(dir.temporaries("a/b/save.ron").is_empty());
     }
 
     #[test]
@@ -817,7 +932,9 @@ mod tests {
 
         assert_eq!(fs::read_to_string(&path).unwrap(), old);
         assert_eq!(load(&fs::read_to_string(&path).unwrap()).unwrap(), sample());
-        let tmp = fs::read(with_suffix(&path, ".tmp")).unwrap();
+        let temporaries = dir.temporaries("save.ron");
+        assert_eq!(temporaries.len(), 1, "the crash's temporary file stays");
+        let tmp = fs::read(&temporaries[0]).unwrap();
         assert_eq!(tmp, &new.as_bytes()[..new.len() / 2]);
         assert!(load(&String::from_utf8_lossy(&tmp)).is_err());
     }
@@ -915,8 +1032,8 @@ mod tests {
                 .is_symlink()
         );
         assert_eq!(fs::read(&real).unwrap(), b"new");
-        assert!(!dir.path("elsewhere/real.ron.tmp").exists());
-        assert!(!dir.path("save.ron.tmp").exists());
+        assert!(dir.temporaries("elsewhere/real.ron").is_empty());
+        assert!(dir.temporaries("save.ron").is_empty());
     }
 
     /// Writing to `path` is refused, names it, and leaves no temporary file.
@@ -927,7 +1044,7 @@ mod tests {
         assert!(message.contains(expected), "{message}");
         let check = check_writable(path).unwrap_err().to_string();
         assert_eq!(check, message, "the start-up check says the same");
-        assert!(!with_suffix(path, ".tmp").exists(), "no temporary file");
+        assert!(temporaries_beside(path).is_empty(), "no temporary file");
     }
 
     #[cfg(unix)]
@@ -988,10 +1105,71 @@ mod tests {
         check_writable(&path).unwrap();
         assert!(!path.exists());
         assert_eq!(fs::read_dir(dir.path("new")).unwrap().count(), 0);
-        fs::write(dir.path("new/rec.ron.tmp"), "a leftover").unwrap();
+        let old = std::time::SystemTime::now() - STALE_TEMPORARY;
+        let leftover = |name: &str, at: std::time::SystemTime| {
+            let file = File::create(dir.path(name)).unwrap();
+            file.set_modified(at).unwrap();
+        };
+        leftover("new/rec.ron.tmp", old);
+        leftover("new/rec.ron.tmp.4242.7", old);
+        leftover("new/rec.ron.tmp.4243.0", std::time::SystemTime::now());
+        leftover("new/rec.ron.tmp.notes", old);
         write_atomically_with(&path, b"rec", Fault::None).unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"rec");
-        assert!(!dir.path("new/rec.ron.tmp").exists(), "the leftover went");
+        assert_eq!(
+            dir.temporaries("new/rec.ron"),
+            vec![dir.path("new/rec.ron.tmp.4243.0")],
+            "the stale leftovers went; a write under way elsewhere stays"
+        );
+        assert!(
+            dir.path("new/rec.ron.tmp.notes").exists(),
+            "not a temporary name"
+        );
+    }
+
+    #[test]
+    fn two_writers_of_one_file_never_trip_over_each_other() {
+        let dir = ScratchDir::new("two-writers");
+        let path = dir.path("save.ron");
+        let writer = |text: &'static [u8]| {
+            let path = path.clone();
+            std::thread::spawn(move || {
+                (0..200).try_for_each(|_| write_atomically_with(&path, text, Fault::None))
+            })
+        };
+        let (a, b) = (writer(b"first game"), writer(b"second game"));
+        a.join().unwrap().expect("every write of the first lands");
+        b.join().unwrap().expect("every write of the second lands");
+        let last = fs::read(&path).unwrap();
+        assert!(last == b"first game" || last == b"second game");
+        assert!(dir.temporaries("save.ron").is_empty());
+    }
+
+    #[test]
+    fn keeping_a_file_refuses_to_wrap_past_the_highest_number() {
+        let dir = ScratchDir::new("wrap");
+        let path = dir.path("save.ron");
+        fs::write(&path, "the game").unwrap();
+        fs::write(dir.path("save.ron.prev.18446744073709551615"), "kept").unwrap();
+        let err = keep_previous(&path).unwrap_err();
+        assert!(err.to_string().contains("18446744073709551615"), "{err}");
+        assert_eq!(fs::read(&path).unwrap(), b"the game", "the game stays");
+        assert!(!dir.path("save.ron.prev.0").exists(), "no wrapped name");
+    }
+
+    #[test]
+    fn keeping_never_replaces_a_file_in_the_way() {
+        let dir = ScratchDir::new("no-replace");
+        let (from, to) = (dir.path("save.ron"), dir.path("save.ron.prev.3"));
+        fs::write(&from, "the game").unwrap();
+        fs::write(&to, "an older game").unwrap();
+        let err = rename_without_replacing(&from, &to).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::AlreadyExists);
+        assert_eq!(fs::read(&to).unwrap(), b"an older game");
+        assert_eq!(fs::read(&from).unwrap(), b"the game");
+        rename_without_replacing(&from, &dir.path("save.ron.prev.4")).unwrap();
+        assert!(!from.exists());
+        assert_eq!(fs::read(dir.path("save.ron.prev.4")).unwrap(), b"the game");
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub(crate) mod fov;
 pub mod game_over;
 pub(crate) mod hunger;
 pub mod hunt;
+pub mod invariants;
 pub mod items;
 pub mod levels;
 pub(crate) mod map;

@@ -49,6 +49,48 @@ impl DataDir {
     }
 }
 
+/// The file in the data folder that a game holds locked while it uses the
+/// folder: one game at a time writes there.
+pub const LOCK_FILE: &str = "in-use.lock";
+
+/// The data folder's lock, held for as long as this resource lives. The
+/// operating system drops it with the process, so a crash never leaves the
+/// folder locked.
+#[derive(Resource, Debug)]
+pub struct FolderLock {
+    _file: std::fs::File,
+}
+
+/// Why a game cannot use its data folder: it plays on, but saves nothing.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct Unsaved(pub String);
+
+/// Takes the data folder `dir` for this game: creates it if need be and
+/// locks its [`LOCK_FILE`]. The error says in one line why it cannot be
+/// used: another Gloomdelve has it, or it cannot be made or opened.
+pub fn claim_data_dir(dir: &Path) -> Result<FolderLock, String> {
+    let unusable = |e: &dyn std::fmt::Display| {
+        format!("the data folder {} cannot be used ({e})", dir.display())
+    };
+    std::fs::create_dir_all(dir).map_err(|e| unusable(&e))?;
+    let path = dir.join(LOCK_FILE);
+    let file = std::fs::File::options()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(|e| unusable(&e))?;
+    match file.try_lock() {
+        Ok(()) => Ok(FolderLock { _file: file }),
+        Err(std::fs::TryLockError::WouldBlock) => Err(format!(
+            "another Gloomdelve is using the data folder {}",
+            dir.display()
+        )),
+        Err(std::fs::TryLockError::Error(e)) => Err(unusable(&e)),
+    }
+}
+
 /// What became of the save file when the game looked for it.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub enum SaveStatus {
@@ -63,13 +105,18 @@ pub enum SaveStatus {
     /// aside (a dangling link, a folder...); it was left in place. The
     /// message names the file and what is wrong.
     LeftInPlace(String),
+    /// The data folder cannot be used (see [`Unsaved`]): no save is
+    /// offered, and this game will not be saved.
+    Unavailable(String),
 }
 
 impl SaveStatus {
     /// What the player is told about the save, if anything went wrong.
     pub fn problem(&self) -> Option<&str> {
         match self {
-            SaveStatus::SetAside(message) | SaveStatus::LeftInPlace(message) => Some(message),
+            SaveStatus::SetAside(message)
+            | SaveStatus::LeftInPlace(message)
+            | SaveStatus::Unavailable(message) => Some(message),
             SaveStatus::None | SaveStatus::Ready(_) => None,
         }
     }
@@ -119,6 +166,7 @@ enum Unloadable {
 /// Loads the save at `path`, touching nothing, and checks the game it
 /// holds against `new_game`'s data files and rules.
 fn load_save(path: &Path, new_game: &NewGame) -> Result<SaveGame, Unloadable> {
+    refuse_a_save_too_large(path)?;
     let bytes = read_regular_file(path)?;
     let save = String::from_utf8(bytes)
         .map_err(|_| LoadError::Corrupt("it is not text".to_string()))
@@ -126,6 +174,25 @@ fn load_save(path: &Path, new_game: &NewGame) -> Result<SaveGame, Unloadable> {
         .map_err(Unloadable::Bad)?;
     check::check_save(&save, new_game).map_err(Unloadable::Impossible)?;
     Ok(save)
+}
+
+/// The most bytes a save may have: eleven levels of the largest size the
+/// generators make (600×600), with all they hold, take under a sixth of it.
+pub const MAX_SAVE_BYTES: u64 = 64 << 20;
+
+/// A file larger than any game's save is refused before it is read (a
+/// level of 10,000×10,000 would take gigabytes of memory to load).
+fn refuse_a_save_too_large(path: &Path) -> Result<(), Unloadable> {
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() && meta.len() > MAX_SAVE_BYTES => {
+            Err(Unloadable::Impossible(format!(
+                "the file is {} bytes; no game's save is over {} MiB",
+                meta.len(),
+                MAX_SAVE_BYTES >> 20
+            )))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The bytes of the regular file at `path` (or that its links lead to).

@@ -6,11 +6,12 @@ use std::fmt;
 
 use bevy::prelude::*;
 
+use crate::rules::invariants;
 use crate::rules::items::slots_in_world;
 use crate::vocab::components::Stomach;
 use crate::vocab::components::{Creature, FungusAi, Health};
 use crate::vocab::components::{GridPos, Hero};
-use crate::vocab::components::{Item, PACK_SIZE, Pack};
+use crate::vocab::components::{Item, Pack};
 use crate::vocab::game::NewGame;
 use crate::vocab::resources::Level;
 use crate::vocab::resources::TurnCount;
@@ -74,13 +75,9 @@ fn one_creature_a_tile(world: &mut World) -> Result<(), String> {
 fn health_and_food_in_bounds(world: &mut World) -> Result<(), String> {
     let mut heroes = world.query_filtered::<(&Health, Option<&Stomach>), With<Hero>>();
     for (health, stomach) in heroes.iter(world) {
-        if health.hp > health.max {
-            return Err(format!("HP {} above its maximum {}", health.hp, health.max));
-        }
-        if let Some(s) = stomach
-            && !(0..=s.max).contains(&s.food)
-        {
-            return Err(format!("food {} outside 0..={}", s.food, s.max));
+        invariants::health_within_maximum(health.hp, health.max)?;
+        if let Some(stomach) = stomach {
+            invariants::food_within_stomach(stomach)?;
         }
     }
     Ok(())
@@ -92,10 +89,7 @@ fn pack_within_size(world: &mut World) -> Result<(), String> {
         .iter(world)
         .map(|pack| slots_in_world(world, pack).len())
         .max();
-    match used.filter(|&slots| slots > PACK_SIZE) {
-        Some(slots) => Err(format!("a pack fills {slots} slots")),
-        None => Ok(()),
-    }
+    invariants::pack_within_size(used.unwrap_or(0)).map_err(|e| format!("a pack: {e}"))
 }
 
 fn everyone_on_walkable_ground(world: &mut World) -> Result<(), String> {
@@ -103,22 +97,14 @@ fn everyone_on_walkable_ground(world: &mut World) -> Result<(), String> {
     let mut lying = world.query_filtered::<(&GridPos, &Name), Or<(With<Item>, With<Hero>)>>();
     let terrain = &world.resource::<Level>().terrain;
     for (pos, name, health) in creatures.iter(world) {
-        if health.hp > 0 && !terrain.admits_creatures(pos.0) {
-            return Err(format!(
-                "the {name} stands on {:?} at {:?}",
-                terrain.tile(pos.0),
-                pos.0
-            ));
+        if health.hp > 0 {
+            invariants::creature_may_stand(terrain, pos.0)
+                .map_err(|e| format!("the {name} stands where it may not: {e}"))?;
         }
     }
     for (pos, name) in lying.iter(world) {
-        if !terrain.is_walkable(pos.0) {
-            return Err(format!(
-                "the {name} is on {:?} at {:?}",
-                terrain.tile(pos.0),
-                pos.0
-            ));
-        }
+        invariants::on_walkable_ground(terrain, pos.0)
+            .map_err(|e| format!("the {name} lies where nothing may: {e}"))?;
     }
     Ok(())
 }
@@ -126,11 +112,7 @@ fn everyone_on_walkable_ground(world: &mut World) -> Result<(), String> {
 fn fungi_spread_at_most_their_limit(world: &mut World) -> Result<(), String> {
     let limit = world.resource::<NewGame>().rules.fungus_max_spreads;
     let mut fungi = world.query::<&FungusAi>();
-    match fungi.iter(world).find(|f| f.spreads > limit) {
-        Some(f) => Err(format!(
-            "a fungus spread {} times (limit {limit})",
-            f.spreads
-        )),
-        None => Ok(()),
-    }
+    fungi
+        .iter(world)
+        .try_for_each(|f| invariants::fungus_within_spreads(f.spreads, limit))
 }

@@ -371,6 +371,8 @@ pub fn run_from_save(
 fn continued(new_game: NewGame, save: SaveGame) -> App {
     let mut app = headless_app(new_game);
     crate::save::state::restore(app.world_mut(), save);
+    // The new game's surface was seen, not the loaded game's.
+    app.insert_resource(SimStats::default());
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
@@ -518,6 +520,9 @@ pub struct SimStats {
     pub digs: u64,
     pub first_descent_turn: Option<u64>,
     pub first_foe_turn: Option<u64>,
+    /// Whether this app saw the game on the surface before any descent: a
+    /// game loaded below it has no first descent to report.
+    pub surface_seen: bool,
 }
 
 /// On each level visited, by depth, the walks that stopped for a
@@ -572,14 +577,10 @@ fn note_first_foe(
 
 /// Notes the turn the hero arrived below the surface, the first time this
 /// app sees it leave the surface (not a game loaded already below it).
-fn note_first_descent(
-    dungeon: Res<Dungeon>,
-    mut stats: ResMut<SimStats>,
-    mut surface_seen: Local<bool>,
-) {
+fn note_first_descent(dungeon: Res<Dungeon>, mut stats: ResMut<SimStats>) {
     if dungeon.depth == 0 && dungeon.deepest == 0 {
-        *surface_seen = true;
-    } else if *surface_seen && stats.first_descent_turn.is_none() && dungeon.depth > 0 {
+        stats.surface_seen = true;
+    } else if stats.surface_seen && stats.first_descent_turn.is_none() && dungeon.depth > 0 {
         stats.first_descent_turn = Some(dungeon.arrived);
     }
 }

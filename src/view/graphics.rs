@@ -57,11 +57,41 @@ pub fn check_for_display() -> Result<(), String> {
     let Some(display) = var("DISPLAY") else {
         return Err(NO_DISPLAY.to_string());
     };
-    x11rb::connect(None).map(drop).map_err(|e| {
+    let answer = connect_to_x11_within(X11_PATIENCE);
+    answer.map_err(|why| {
         format!(
-            "cannot open a window: cannot connect to the X11 display {display:?} ({e}); \
+            "cannot open a window: cannot connect to the X11 display {display:?} ({why}); \
              Gloomdelve needs X11, XWayland or Wayland"
         )
+    })
+}
+
+/// How long the X11 server may take to answer before the game gives up on
+/// it: a stopped server, or a dead SSH forward, accepts and never answers.
+#[cfg(all(unix, not(target_os = "macos")))]
+pub const X11_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Connects to the X11 server of `DISPLAY` on a thread of its own, and
+/// waits at most `patience` for its answer. A connection that hangs is
+/// left to the thread, which dies with the process.
+#[cfg(all(unix, not(target_os = "macos")))]
+fn connect_to_x11_within(patience: std::time::Duration) -> Result<(), String> {
+    let (answer, answered) = std::sync::mpsc::channel();
+    let spawned = std::thread::Builder::new()
+        .name("x11 check".to_string())
+        .spawn(move || {
+            let result = x11rb::connect(None).map(drop).map_err(|e| e.to_string());
+            // The receiver is gone once the wait is over: nothing to tell.
+            let _ = answer.send(result);
+        });
+    if let Err(e) = spawned {
+        return Err(format!("cannot start the check: {e}"));
+    }
+    answered.recv_timeout(patience).unwrap_or_else(|_| {
+        Err(format!(
+            "the server did not answer within {} s",
+            patience.as_secs()
+        ))
     })
 }
 

@@ -9,7 +9,7 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use gloomdelve_core::persist;
 
-use crate::save::{DataDir, EarlierSave, SaveStatus, find_earlier_save, read_save, state};
+use crate::save::{DataDir, EarlierSave, SaveStatus, Unsaved, find_earlier_save, read_save, state};
 use crate::view::ui::{centred_column, text_line};
 use crate::vocab::game::{Mode, NewGame};
 use crate::vocab::messages::StartGame;
@@ -73,6 +73,7 @@ pub struct DirectStart;
 pub fn open_title(
     mut commands: Commands,
     dir: Option<Res<DataDir>>,
+    unsaved: Option<Res<Unsaved>>,
     new_game: Res<NewGame>,
     direct: Option<Res<DirectStart>>,
     mut starts: MessageWriter<StartGame>,
@@ -81,9 +82,11 @@ pub fn open_title(
     commands.remove_resource::<TitleMenu>();
     commands.remove_resource::<DirectStart>();
     let save_path = dir.map(|d| d.save_path());
-    let status = save_path
-        .as_deref()
-        .map_or(SaveStatus::None, |path| read_save(path, &new_game));
+    let status = match (&save_path, unsaved) {
+        (_, Some(why)) => SaveStatus::Unavailable(why.0.clone()),
+        (Some(path), None) => read_save(path, &new_game),
+        (None, None) => SaveStatus::None,
+    };
     report_once(&status, &mut reported);
     if direct.is_some() && !status.occupied() {
         starts.write(StartGame::New {

@@ -84,18 +84,31 @@ const DEPTH: RangeInclusive<u32> = 0..=100;
 /// How many of a kind a new level holds.
 const PER_CAVE: RangeInclusive<u32> = 0..=1000;
 
+/// The most kinds a data file may list: far more than a game needs, few
+/// enough that a file of a million entries is refused at once.
+pub const MAX_KINDS: usize = 1000;
+
 /// Parses a RON list of entries and checks each one; an error names the
-/// entry (counting from 1), the field and what is wrong with it.
+/// entry (counting from 1), the field and what is wrong with it. A list of
+/// more than [`MAX_KINDS`] entries is refused; names are checked for
+/// repeats in one pass.
 fn parse_entries<T: serde::de::DeserializeOwned>(
     text: &str,
     name: impl Fn(&T) -> &str,
     check: impl Fn(&T) -> Result<(), String>,
 ) -> Result<Vec<T>, String> {
     let entries: Vec<T> = ron::from_str(text).map_err(|e| e.to_string())?;
+    if entries.len() > MAX_KINDS {
+        return Err(format!(
+            "{} entries: at most {MAX_KINDS} kinds are allowed",
+            entries.len()
+        ));
+    }
+    let mut first_with_name = std::collections::HashMap::with_capacity(entries.len());
     for (i, entry) in entries.iter().enumerate() {
         let named = |problem: String| format!("entry {} ({:?}): {problem}", i + 1, name(entry));
         check(entry).map_err(named)?;
-        if let Some(first) = entries[..i].iter().position(|e| name(e) == name(entry)) {
+        if let Some(first) = first_with_name.insert(name(entry), i) {
             return Err(named(format!(
                 "name: {:?} is entry {} already",
                 name(entry),

@@ -431,6 +431,41 @@ fn creature_data_errors_name_the_entry_and_field() {
     assert_eq!(shipped_book().kinds.len(), 9);
 }
 
+/// A creatures list of `count` rats, named `rat0`, `rat1`..., then `last`.
+fn many_rats(count: usize, last: &str) -> String {
+    let rat = |name: &str| {
+        format!(
+            "(name: \"{name}\", sprite: \"rat\", hp: 6, attack: 4, defense: 0, vision: 5, \
+             speed: 1, ai: Rat, per_cave: 0),\n"
+        )
+    };
+    let mut text: String = std::iter::once("[".to_string())
+        .chain((0..count).map(|i| rat(&format!("rat{i}"))))
+        .collect();
+    text.push_str(&rat(last));
+    text.push(']');
+    text
+}
+
+#[test]
+fn a_creature_file_of_too_many_kinds_or_a_late_repeat_is_refused_naming_the_file() {
+    let dir = crate::support::scratch("many-kinds");
+    let path = dir.path().join("creatures.ron");
+    std::fs::write(&path, many_rats(100_000, "rat7")).unwrap();
+    let err = CreatureBook::load(&path).unwrap_err();
+    assert!(err.contains(&path.display().to_string()), "{err}");
+    assert!(
+        err.contains("100001 entries") && err.contains("at most 1000"),
+        "{err}"
+    );
+    // Under the cap, the one repeat is found, however late it comes.
+    let err = CreatureBook::parse(&many_rats(999, "rat7")).unwrap_err();
+    assert!(
+        err.contains("entry 1000") && err.contains("\"rat7\" is entry 8 already"),
+        "{err}"
+    );
+}
+
 #[test]
 fn after_a_death_a_new_game_starts_from_a_fresh_cave() {
     let (mut app, cave) = populated_cave(8, 60, 40);

@@ -17,6 +17,7 @@ mod missiles;
 mod motion;
 mod readme;
 mod rules;
+mod save_checks;
 mod saving;
 mod sim;
 mod support;

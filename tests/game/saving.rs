@@ -64,8 +64,9 @@ fn empty_app(dir: &Path) -> App {
 /// Continue: a new app loads the save in `dir` and enters play.
 fn continue_from(dir: &Path) -> App {
     let mut app = empty_app(dir);
-    let SaveStatus::Ready(save) = read_save(&dir.join("save.ron")) else {
-        panic!("the save in {} loads", dir.display());
+    let status = read_save(&dir.join("save.ron"));
+    let SaveStatus::Ready(save) = status else {
+        panic!("the save in {} loads: {status:?}", dir.display());
     };
     restore(app.world_mut(), *save);
     app.world_mut()
@@ -175,7 +176,12 @@ fn a_writer_stopped_halfway_leaves_the_previous_save_loadable() {
         stderr.contains("save.ron"),
         "the message names the file: {stderr}"
     );
-    let tmp = std::fs::metadata(dir.join("save.ron.tmp")).expect("a half-written temp file");
+    let temporary = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .find(|path| path.to_string_lossy().contains("save.ron.tmp."))
+        .expect("a half-written temporary file");
+    let tmp = std::fs::metadata(temporary).unwrap();
     let whole = std::fs::metadata(dir.join("save.ron")).unwrap();
     assert!(tmp.len() < whole.len(), "the temp file stopped halfway");
     match read_save(&dir.join("save.ron")) {
@@ -203,6 +209,40 @@ fn killing_the_game_while_it_saves_leaves_a_save_that_loads() {
             SaveStatus::Ready(save) => assert!(save.turn >= stop_after as u64),
             other => panic!("killed after {stop_after} saves, the save does not load: {other:?}"),
         }
+    }
+}
+
+#[test]
+fn a_second_writer_on_one_data_folder_is_refused_and_the_lock_dies_with_the_first() {
+    let tmp = scratch("two-writers");
+    let dir = tmp.path().to_path_buf();
+    let mut first = save_loop(&dir, 100_000)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(first.stdout.take().unwrap()).lines();
+    assert!(lines.next().is_some(), "the first loop saved once");
+    let second = save_loop(&dir, 3).output().unwrap();
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let stderr = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(second.status.code(), Some(2), "refused: {stderr}");
+    assert!(
+        stderr.contains("another Gloomdelve is using the data folder"),
+        "{stderr}"
+    );
+    assert!(stderr.contains(&dir.display().to_string()), "{stderr}");
+    assert!(second.stdout.is_empty(), "the second saved nothing");
+    let third = save_loop(&dir, 2).output().unwrap();
+    assert!(
+        third.status.success(),
+        "killed, the first left no lock behind: {}",
+        String::from_utf8_lossy(&third.stderr)
+    );
+    match read_save(&dir.join("save.ron")) {
+        SaveStatus::Ready(save) => assert_eq!(save.turn, 2, "the third game's save"),
+        other => panic!("the save loads: {other:?}"),
     }
 }
 
@@ -541,13 +581,22 @@ fn a_new_game_over_a_save_keeps_it_as_prev_and_continue_loads_it() {
 fn a_dig_warning_is_kept_by_the_save() {
     let tmp = scratch("bump");
     let dir = tmp.path().to_path_buf();
-    let map = "######\n#..#.#\n######";
+    // A surface level the checker accepts: 20x20, stairs down, one rock.
+    let mut rows: Vec<String> = crate::support::open_map(20, 20)
+        .lines()
+        .map(String::from)
+        .collect();
+    rows[1] = "#..#>..............#".to_string();
     let rock = gloomdelve_core::Pos::new(3, 1);
     let mut app = crate::support::app_on(
-        map,
+        &rows.join("\n"),
         gloomdelve_core::Pos::new(2, 1),
         gloomdelve::RulesData::default(),
     );
+    let mut dungeon = app
+        .world_mut()
+        .resource_mut::<gloomdelve::vocab::resources::Dungeon>();
+    (dungeon.depth, dungeon.deepest) = (0, 0);
     app.insert_resource(DataDir(dir.clone()));
     act(&mut app, Action::Move(Dir::E));
     save_now(app.world_mut()).unwrap();
@@ -925,11 +974,16 @@ fn a_sim_save_continues_and_plays_on_to_where_the_unbroken_game_ends() {
     // same game reaches without the break.
     let game = || crate::support::shipped_game(20, Mode::Delve);
     let straight = gloomdelve::sim::run(game(), 1500).unwrap();
+    let saved_depth = save.depth;
     let continued = gloomdelve::sim::run_from_save(game(), *save, 1500).unwrap();
     assert!(straight.turns > 1100, "{straight:?}");
     assert_eq!(continued.turns, straight.turns);
     assert_eq!(continued.outcome, straight.outcome);
     assert_eq!(continued.state_hash, straight.state_hash);
+    // The descent happened before the save: the continued run did not see it.
+    assert!(saved_depth >= 1, "the save is below the surface");
+    assert!(straight.first_descent_turn.is_some(), "{straight:?}");
+    assert_eq!(continued.first_descent_turn, None, "{continued:?}");
 }
 
 /// The bytes of the save in `dir`, if there is one.

@@ -1143,6 +1143,10 @@ fn write_crafted_save(scratch: &Path, edit: impl FnOnce(&mut gloomdelve::save::s
     let mut save = gloomdelve::save::state::capture(app.world_mut()).expect("a game to save");
     save.current.creatures.clear();
     edit(&mut save);
+    // Ids handed out by the crafting stay below the next one, as the game
+    // keeps them (the save checker refuses it otherwise).
+    let highest = save.current.creatures.iter().map(|c| c.id + 1).max();
+    save.next_creature_id = save.next_creature_id.max(highest.unwrap_or(0));
     let path = scratch.join("data/gloomdelve/save.ron");
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     gloomdelve::save::write_save(&path, &save).expect("the crafted save is written");
@@ -1486,7 +1490,7 @@ fn aiming_starts_on_the_nearest_enemy_with_a_hollow_cursor_and_shows_the_firebal
                 max_hp: creatures.kinds[rat].hp,
                 fungus_spreads: None,
                 goblin_last_seen: None,
-                paralyzed: Some(100),
+                paralyzed: Some(gloomdelve::RulesData::default().paralyze_turns),
                 loot: None,
             });
         for name in ["scroll of paralysis", "scroll of fireball"] {
@@ -2309,11 +2313,13 @@ fn a_foe_struck_just_below_the_hero_keeps_its_damage_number_off_the_hero() {
                 id: 999,
                 kind: "goblin".to_string(),
                 pos: hero.step(Dir::S),
-                hp: 500,
-                max_hp: 500.max(book.kinds[goblin].hp),
+                // As sturdy as a goblin may be: the save checker allows
+                // twice its kind's HP.
+                hp: 2 * book.kinds[goblin].hp,
+                max_hp: 2 * book.kinds[goblin].hp,
                 fungus_spreads: None,
                 goblin_last_seen: None,
-                paralyzed: Some(100),
+                paralyzed: Some(gloomdelve::RulesData::default().paralyze_turns),
                 loot: None,
             });
     });
@@ -2340,4 +2346,199 @@ fn a_foe_struck_just_below_the_hero_keeps_its_damage_number_off_the_hero() {
         "no number is drawn over the hero"
     );
     keep_shots_if_asked(&shots);
+}
+
+/// The title, as [`launch_to_title`], logging its UI texts on F12.
+fn launch_to_logged_title(display: &Display, scratch: &Path) -> (Game, String) {
+    let mut command = title_game_command(display, scratch);
+    command.env(gloomdelve::view::overlays::text_rects::ENV_VAR, "1");
+    let game = Game::start(command);
+    let window = focus_window(display);
+    std::thread::sleep(Duration::from_secs(3));
+    (game, window)
+}
+
+/// Locks the data folder under `scratch` as a running game would.
+fn hold_the_data_folder(scratch: &Path) -> std::fs::File {
+    let dir = scratch.join("data/gloomdelve");
+    std::fs::create_dir_all(&dir).unwrap();
+    let lock = std::fs::File::create(dir.join(gloomdelve::save::LOCK_FILE)).unwrap();
+    lock.try_lock().expect("the test takes the lock");
+    lock
+}
+
+#[test]
+fn a_second_game_on_a_busy_data_folder_says_so_plays_unsaved_and_leaves_the_save() {
+    if skip_without_display_tools("a_second_game_on_a_busy_data_folder") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = scratch("busy-folder");
+    write_save_with_hero(scratch.path(), first_level().start, 15);
+    let save = scratch.path().join("data/gloomdelve/save.ron");
+    let before = std::fs::read(&save).unwrap();
+    let lock = hold_the_data_folder(scratch.path());
+
+    let (mut game, window) = launch_to_logged_title(&display, scratch.path());
+    let texts = game.ui_texts(&display, &window);
+    assert!(
+        with_words(&texts, "another Gloomdelve is using the data folder").is_some(),
+        "{texts:#?}"
+    );
+    assert!(selected_entry(&texts).contains("New Game"), "{texts:#?}");
+    assert!(with_words(&texts, "Continue").is_none(), "{texts:#?}");
+    press(&display, &window, "Return");
+    assert!(
+        game.wait_for_line(READY_LINE, Duration::from_secs(60)),
+        "the unsaved game starts"
+    );
+    std::thread::sleep(Duration::from_secs(2));
+    press(&display, &window, "Escape");
+    std::thread::sleep(Duration::from_secs(1));
+    let menu = game.ui_texts(&display, &window);
+    assert!(
+        with_words(&menu, "q: quit (this game is not saved)").is_some(),
+        "{menu:#?}"
+    );
+    assert!(
+        with_words(&menu, "This game will not be saved").is_some(),
+        "{menu:#?}"
+    );
+    press(&display, &window, "q");
+    assert!(game.exits_within(Duration::from_secs(30)), "q quits");
+    assert_eq!(
+        std::fs::read(&save).unwrap(),
+        before,
+        "the save is untouched"
+    );
+
+    drop(lock);
+    let (_game, window) = launch_to_logged_title(&display, scratch.path());
+    let texts = _game.ui_texts(&display, &window);
+    assert!(selected_entry(&texts).contains("Continue"), "{texts:#?}");
+    assert!(
+        with_words(&texts, "another Gloomdelve").is_none(),
+        "the folder is free again: {texts:#?}"
+    );
+}
+
+#[test]
+fn quitting_when_the_save_fails_asks_whether_to_quit_without_saving() {
+    if skip_without_display_tools("quitting_when_the_save_fails_asks") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = scratch("quit-unsaved");
+    let mut command = foggy_game_command(&display, scratch.path());
+    command
+        .env(gloomdelve_core::persist::FAULT_ENV, "half")
+        .env(gloomdelve::view::overlays::text_rects::ENV_VAR, "1");
+    let mut game = Game::start(command);
+    let window = focus_window(&display);
+    assert!(
+        game.wait_for_line(READY_LINE, Duration::from_secs(90)),
+        "the game reaches the cave"
+    );
+    std::thread::sleep(Duration::from_secs(2));
+    press(&display, &window, "Escape");
+    press(&display, &window, "q");
+    std::thread::sleep(Duration::from_secs(1));
+    let asked = game.ui_texts(&display, &window);
+    assert!(
+        with_words(&asked, "Quit without saving? (y/n)").is_some(),
+        "{asked:#?}"
+    );
+    assert!(with_words(&asked, "Saving failed").is_some(), "{asked:#?}");
+    // Other keys are no answer; n goes back to the menu.
+    press(&display, &window, "q");
+    press(&display, &window, "n");
+    std::thread::sleep(Duration::from_secs(1));
+    let menu = game.ui_texts(&display, &window);
+    assert!(with_words(&menu, "q: save and quit").is_some(), "{menu:#?}");
+    assert!(!game.exits_within(Duration::from_secs(1)), "n stays");
+    press(&display, &window, "q");
+    press(&display, &window, "y");
+    assert!(
+        game.exits_within(Duration::from_secs(30)),
+        "y quits without saving"
+    );
+    let status = game.child.wait().unwrap();
+    assert!(
+        status.success(),
+        "quitting on purpose is no failure: {status}"
+    );
+}
+
+#[test]
+fn an_x_server_that_never_answers_is_named_in_one_line_with_status_2() {
+    if skip_without_display_tools("an_x_server_that_never_answers") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let signal = |which: &str| {
+        let sent = Command::new("kill")
+            .args([which, &display.server.id().to_string()])
+            .status();
+        assert!(sent.is_ok_and(|s| s.success()), "kill {which}");
+    };
+    signal("-STOP");
+    let scratch = scratch("stopped-x");
+    let mut game = Game::start(foggy_game_command(&display, scratch.path()));
+    let said = game.line_with("did not answer", Duration::from_secs(40));
+    let exited = game.exits_within(Duration::from_secs(20));
+    let status = game.child.try_wait().ok().flatten();
+    signal("-CONT");
+    let said = said.expect("the game says the X server does not answer");
+    assert!(said.contains(&display.name()), "{said}");
+    assert!(exited, "the game gives up on the server");
+    assert_eq!(status.and_then(|s| s.code()), Some(2));
+}
+
+#[test]
+fn data_and_config_folders_that_are_files_are_named_once_and_a_seed_starts_at_once() {
+    if skip_without_display_tools("data_and_config_folders_that_are_files") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = scratch("folders-are-files");
+    let file = scratch.path().join("a-file");
+    std::fs::write(&file, "not a folder").unwrap();
+    let on_files = |mut command: Command| {
+        command
+            .env("XDG_DATA_HOME", &file)
+            .env("XDG_CONFIG_HOME", &file)
+            .env(gloomdelve::view::overlays::text_rects::ENV_VAR, "1");
+        command
+    };
+    let game = Game::start(on_files(title_game_command(&display, scratch.path())));
+    let window = focus_window(&display);
+    std::thread::sleep(Duration::from_secs(3));
+    let texts = game.ui_texts(&display, &window);
+    let data = with_words(&texts, "the data folder").expect("the data folder is named");
+    assert!(data.words.contains("cannot be used"), "{texts:#?}");
+    let config = with_words(&texts, "the config folder").expect("the config folder is named");
+    assert!(config.words.contains("cannot be used"), "{texts:#?}");
+    for missing in ["settings.ron", "bindings.txt", "save.ron", "Continue"] {
+        assert!(
+            with_words(&texts, missing).is_none(),
+            "no word of a file that is not there: {missing}: {texts:#?}"
+        );
+    }
+    assert!(selected_entry(&texts).contains("New Game"), "{texts:#?}");
+    drop(game);
+
+    let game = Game::start(on_files(foggy_game_command(&display, scratch.path())));
+    assert!(
+        game.wait_for_line(READY_LINE, Duration::from_secs(90)),
+        "--seed starts the game at once"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "not a folder",
+        "the file is left alone"
+    );
 }

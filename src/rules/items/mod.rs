@@ -73,11 +73,8 @@ pub fn stack_in<F: bevy::ecs::query::QueryFilter>(
 
 /// The pack as the inventory shows it: one slot per stack or lone item,
 /// in the order of their first item, each with its items in pack order.
-pub fn slots<K: PartialEq>(
-    pack: &[Entity],
-    stack_of: impl Fn(Entity) -> Option<K>,
-) -> Vec<Vec<Entity>> {
-    let mut slots: Vec<(Option<K>, Vec<Entity>)> = Vec::new();
+pub fn slots<T: Copy, K: PartialEq>(pack: &[T], stack_of: impl Fn(T) -> Option<K>) -> Vec<Vec<T>> {
+    let mut slots: Vec<(Option<K>, Vec<T>)> = Vec::new();
     for &item in pack {
         let stack = stack_of(item);
         match slots

@@ -79,16 +79,30 @@ fn presses_for(
 }
 
 /// The menu's keys: back to the game, Reduce motion on or off, or save
-/// and quit.
+/// and quit. When saving failed on quitting, the menu asks whether to quit
+/// without saving, and only y or n answer.
 fn menu_keys(
     mut keys: MessageReader<KeyboardInput>,
     open: Res<State<Overlay>>,
     mut next: ResMut<NextState<Overlay>>,
     mut motion: ResMut<Motion>,
     mut finish: MessageWriter<FinishAnimations>,
+    mut saved: ResMut<MenuSave>,
+    mut exit: MessageWriter<AppExit>,
     mut commands: Commands,
 ) {
     for key in presses_for(&mut keys, &open, Overlay::Menu) {
+        if let MenuSave::QuitUnsaved(why) = &*saved {
+            match answer_to_quit_unsaved(&key) {
+                Some(true) => {
+                    warn!("quit without saving: {why}");
+                    exit.write(AppExit::Success);
+                }
+                Some(false) => *saved = MenuSave::Failed(why.clone()),
+                None => {}
+            }
+            continue;
+        }
         match key {
             Key::Escape | Key::Enter => next.set(Overlay::None),
             Key::Character(c) if c.as_str() == "r" => {
@@ -98,6 +112,17 @@ fn menu_keys(
             Key::Character(c) if c.as_str() == "q" => commands.queue(save_and_quit),
             _ => {}
         }
+    }
+}
+
+/// The answer to "Quit without saving?": y quits, n or Esc stays; any
+/// other key is no answer.
+fn answer_to_quit_unsaved(key: &Key) -> Option<bool> {
+    match key {
+        Key::Character(c) if c.eq_ignore_ascii_case("y") => Some(true),
+        Key::Character(c) if c.eq_ignore_ascii_case("n") => Some(false),
+        Key::Escape => Some(false),
+        _ => None,
     }
 }
 
@@ -111,8 +136,14 @@ pub enum MenuSave {
     Saved(u64),
     /// There is no data folder, so nothing is ever saved.
     NoFolder,
+    /// The data folder cannot be used (another Gloomdelve has it...), so
+    /// this game is never saved; the line says why.
+    Unsaved(String),
     /// Writing failed, for this reason.
     Failed(String),
+    /// Writing failed on quitting, for this reason: the menu asks whether
+    /// to quit without saving.
+    QuitUnsaved(String),
 }
 
 /// Opening the menu saves the game, so that what it says is true: a crash
@@ -121,7 +152,10 @@ fn save_on_opening_the_menu(world: &mut World) {
     let turn = world.resource::<crate::vocab::resources::TurnCount>().0;
     let said = match crate::save::save_now(world) {
         Ok(crate::save::Saved::Written) => MenuSave::Saved(turn),
-        Ok(crate::save::Saved::NoFolder) => MenuSave::NoFolder,
+        Ok(crate::save::Saved::NoFolder) => match world.get_resource::<crate::save::Unsaved>() {
+            Some(why) => MenuSave::Unsaved(why.0.clone()),
+            None => MenuSave::NoFolder,
+        },
         Ok(crate::save::Saved::GameEnded) => MenuSave::Nothing,
         Err(message) => {
             error!("{message}");
@@ -131,7 +165,8 @@ fn save_on_opening_the_menu(world: &mut World) {
     world.insert_resource(said);
 }
 
-/// Saves the game and closes the app; a failed save keeps the game open.
+/// Saves the game and closes the app; a failed save keeps the game open
+/// and the menu asks whether to quit without saving.
 fn save_and_quit(world: &mut World) {
     match crate::save::save_now(world) {
         Ok(_) => {
@@ -144,9 +179,7 @@ fn save_and_quit(world: &mut World) {
                 turn,
                 format!("Saving failed, so the game stays open: {message}"),
             );
-            world
-                .resource_mut::<NextState<Overlay>>()
-                .set(Overlay::None);
+            world.insert_resource(MenuSave::QuitUnsaved(message));
         }
     }
 }
@@ -212,26 +245,52 @@ fn save_line(saved: &MenuSave) -> BodyLine {
             DIM,
         ),
         MenuSave::NoFolder => BodyLine::new("This game has no save folder: it is not saved.", DIM),
+        MenuSave::Unsaved(why) => BodyLine::new(why.clone(), GOLD),
         MenuSave::Failed(why) => BodyLine::new(format!("Saving failed: {why}"), GOLD),
+        MenuSave::QuitUnsaved(why) => BodyLine::new(format!("Saving failed: {why}"), GOLD),
         MenuSave::Nothing => BodyLine::new("", DIM),
     }
 }
 
-/// The menu, saying whether motion is reduced and how the save went.
+/// The menu, saying whether motion is reduced and how the save went; or,
+/// when saving failed on quitting, the question whether to quit without
+/// saving.
 pub fn menu_text(reduce_motion: bool, saved: &MenuSave) -> PanelText {
+    if let MenuSave::QuitUnsaved(_) = saved {
+        return quit_unsaved_text(saved);
+    }
     let motion = if reduce_motion {
         "r: reduce motion: on (sprites snap from tile to tile)"
     } else {
         "r: reduce motion: off (sprites glide, blows and spells animate)"
+    };
+    let quit = match saved {
+        MenuSave::NoFolder | MenuSave::Unsaved(_) => "q: quit (this game is not saved)",
+        _ => "q: save and quit",
     };
     PanelText {
         heading: "Paused".to_string(),
         body: vec![
             BodyLine::new("Esc or Enter: back to the game", TEXT),
             BodyLine::new(motion, TEXT),
-            BodyLine::new("q: save and quit", TEXT),
+            BodyLine::new(quit, TEXT),
             BodyLine::new("", TEXT),
             save_line(saved),
+        ],
+        footer: Vec::new(),
+    }
+}
+
+/// The question asked when quitting could not save: why, and the two
+/// answers.
+fn quit_unsaved_text(saved: &MenuSave) -> PanelText {
+    PanelText {
+        heading: "Quit without saving? (y/n)".to_string(),
+        body: vec![
+            save_line(saved),
+            BodyLine::new("", TEXT),
+            BodyLine::new("y: quit without saving (this game is lost)", TEXT),
+            BodyLine::new("n or Esc: back to the menu, and the game", TEXT),
         ],
         footer: Vec::new(),
     }

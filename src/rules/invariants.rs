@@ -1,0 +1,76 @@
+//! What the rules guarantee of any game in play, as plain checks on plain
+//! values: the one source of truth for the simulator's per-turn invariants
+//! (`sim::invariants`) and for the save checker (`save::check`), which
+//! refuses a loaded game that breaks one before it plays.
+
+use gloomdelve_core::{Pos, Terrain};
+
+use crate::vocab::components::{PACK_SIZE, Stomach};
+
+/// A hero's or a creature's health: a maximum of at least 1, and HP no
+/// higher. A living one has at least 1 HP (see [`alive_health`]).
+pub fn health_within_maximum(hp: i32, max: i32) -> Result<(), String> {
+    if max < 1 {
+        return Err(format!("its maximum is {max}"));
+    }
+    if hp > max {
+        return Err(format!("HP {hp} is above its maximum {max}"));
+    }
+    Ok(())
+}
+
+/// The health of one that is alive: [`health_within_maximum`], and at
+/// least 1 HP.
+pub fn alive_health(hp: i32, max: i32) -> Result<(), String> {
+    health_within_maximum(hp, max)?;
+    if hp < 1 {
+        return Err(format!("HP {hp} is outside 1 to its maximum {max}"));
+    }
+    Ok(())
+}
+
+/// The stomach: a size of at least 1, and food from empty to full.
+pub fn food_within_stomach(stomach: &Stomach) -> Result<(), String> {
+    if stomach.max < 1 {
+        return Err(format!("the stomach's size is {}", stomach.max));
+    }
+    if !(0..=stomach.max).contains(&stomach.food) {
+        return Err(format!("food {} outside 0..={}", stomach.food, stomach.max));
+    }
+    Ok(())
+}
+
+/// The pack holds at most [`PACK_SIZE`] slots (a stack is one slot).
+pub fn pack_within_size(slots: usize) -> Result<(), String> {
+    if slots > PACK_SIZE {
+        return Err(format!("it fills {slots} slots of {PACK_SIZE}"));
+    }
+    Ok(())
+}
+
+/// A creature other than the hero stands only where creatures may go:
+/// walkable ground, never a narrow tunnel.
+pub fn creature_may_stand(terrain: &Terrain, at: Pos) -> Result<(), String> {
+    if terrain.admits_creatures(at) {
+        Ok(())
+    } else {
+        Err(format!("{at:?} is {:?}", terrain.tile(at)))
+    }
+}
+
+/// The hero, and anything lying on the floor, are on walkable ground.
+pub fn on_walkable_ground(terrain: &Terrain, at: Pos) -> Result<(), String> {
+    if terrain.is_walkable(at) {
+        Ok(())
+    } else {
+        Err(format!("{at:?} is {:?}", terrain.tile(at)))
+    }
+}
+
+/// A fungus spreads at most `limit` times in its life.
+pub fn fungus_within_spreads(spreads: u32, limit: u32) -> Result<(), String> {
+    if spreads > limit {
+        return Err(format!("a fungus spread {spreads} times (limit {limit})"));
+    }
+    Ok(())
+}

@@ -1,0 +1,186 @@
+//! The save checker's look at one level: its size, border and stairs, what
+//! the hero remembers of it, and every creature and item on it.
+
+use std::collections::BTreeSet;
+
+use gloomdelve_core::{Terrain, Tile};
+
+use crate::rules::invariants;
+use crate::save::check::fields::{
+    COPPER, CORPSE_FOOD, HP_MARGIN, MAX_HP, Wrong, health, in_range, known_creature, known_item,
+    named, not_after, on_the_map, on_walkable_ground, where_creatures_go,
+};
+use crate::vocab::components::{Corpse, PACK_SIZE};
+use crate::vocab::data::{AiKind, CORPSE, ItemEffect};
+use crate::vocab::game::NewGame;
+use crate::vocab::records::{CreatureRecord, ItemRecord, StoredLevel};
+
+/// Where a level lies and when the save was made: what its stairs and its
+/// turns are checked against.
+#[derive(Clone, Copy, Debug)]
+pub struct Place {
+    /// The depth in the delve; `None` for the hunt's world, which has no
+    /// stairs.
+    pub depth: Option<u32>,
+    /// The save's turn: nothing in it happened later.
+    pub turn: u64,
+}
+
+/// Checks the level saved as `name` (`current`, `stored[3]`).
+pub fn check_level(
+    name: &str,
+    level: &StoredLevel,
+    place: Place,
+    new_game: &NewGame,
+) -> Result<(), Wrong> {
+    let terrain = &level.terrain;
+    check_shape(name, level, place, new_game)?;
+    on_walkable_ground(&format!("{name}.start"), level.start, terrain)?;
+    for (i, (at, _)) in level.recalled.iter().enumerate() {
+        on_the_map(&format!("{name}.recalled[{i}]"), *at, terrain)?;
+    }
+    let mut taken = BTreeSet::new();
+    for (i, creature) in level.creatures.iter().enumerate() {
+        let field = format!("{name}.creatures[{i}]");
+        check_creature(&field, creature, terrain, new_game)?;
+        if !taken.insert(creature.pos) {
+            return Err(format!(
+                "{field}.pos: another creature stands on {:?}",
+                creature.pos
+            ));
+        }
+    }
+    for (i, item) in level.items.iter().enumerate() {
+        check_item(
+            &format!("{name}.items[{i}]"),
+            item,
+            terrain,
+            place,
+            new_game,
+        )?;
+    }
+    Ok(())
+}
+
+/// The size the generators make, a border inside it, the stairs its depth
+/// has, and a memory of the terrain's size.
+fn check_shape(
+    name: &str,
+    level: &StoredLevel,
+    place: Place,
+    new_game: &NewGame,
+) -> Result<(), Wrong> {
+    let terrain = &level.terrain;
+    let (width, height) = (terrain.width(), terrain.height());
+    gloomdelve_core::mapgen::check_size(width, height)
+        .map_err(|e| format!("{name}.terrain: {e}"))?;
+    in_range(
+        &format!("{name}.terrain.border"),
+        terrain.border(),
+        0..=width.min(height) / 2,
+    )?;
+    if let Some(depth) = place.depth {
+        check_stairs(name, terrain, depth, new_game.rules.depths)?;
+    }
+    if (level.memory.width(), level.memory.height()) != (width, height) {
+        return Err(format!(
+            "{name}.memory: it is {}x{}, the terrain {width}x{height}",
+            level.memory.width(),
+            level.memory.height()
+        ));
+    }
+    Ok(())
+}
+
+/// A level of the delve has stairs up below the surface, and stairs down
+/// above the last level.
+fn check_stairs(name: &str, terrain: &Terrain, depth: u32, depths: u32) -> Result<(), Wrong> {
+    let has = |wanted: Tile| terrain.tiles().iter().any(|(_, &tile)| tile == wanted);
+    let needed = [
+        (Tile::StairsUp, depth >= 1, "stairs up"),
+        (Tile::StairsDown, depth < depths, "stairs down"),
+    ];
+    match needed
+        .iter()
+        .find(|(tile, wanted, _)| *wanted && !has(*tile))
+    {
+        Some((_, _, what)) => Err(format!(
+            "{name}.terrain: the level at depth {depth} has no {what}"
+        )),
+        None => Ok(()),
+    }
+}
+
+/// A creature of a known kind, standing where creatures go, alive, its
+/// memory and its state within what its kind and the rules allow.
+fn check_creature(
+    field: &str,
+    creature: &CreatureRecord,
+    terrain: &Terrain,
+    new_game: &NewGame,
+) -> Result<(), Wrong> {
+    let at = |f: &str| format!("{field}.{f}");
+    let kind = known_creature(&at("kind"), &creature.kind, new_game)?;
+    let kind = &new_game.creatures.kinds[kind];
+    where_creatures_go(&at("pos"), creature.pos, terrain)?;
+    let most = kind.hp.saturating_mul(HP_MARGIN).min(MAX_HP);
+    health(&at("hp"), creature.hp, creature.max_hp, most)?;
+    if let Some(spreads) = creature.fungus_spreads {
+        invariants::fungus_within_spreads(spreads, new_game.rules.fungus_max_spreads)
+            .map_err(named(&at("fungus_spreads")))?;
+    }
+    if let Some(seen) = creature.goblin_last_seen {
+        on_walkable_ground(&at("goblin_last_seen"), seen, terrain)?;
+    }
+    if let Some(turns) = creature.paralyzed {
+        in_range(&at("paralyzed"), turns, 0..=new_game.rules.paralyze_turns)?;
+    }
+    if let Some(loot) = &creature.loot {
+        if kind.ai != AiKind::Thief {
+            return Err(format!("{}: a {} cannot steal", at("loot"), kind.name));
+        }
+        in_range(&at("loot.copper"), loot.copper, COPPER)?;
+        in_range(&at("loot.items"), loot.items.len(), 0..=PACK_SIZE)?;
+        for (i, item) in loot.items.iter().enumerate() {
+            known_item(&at(&format!("loot.items[{i}]")), item, new_game)?;
+        }
+    }
+    Ok(())
+}
+
+/// An item of a known kind on walkable ground; a corpse only of the
+/// corpse kind, with food a meal may hold, dead no later than the save;
+/// coins' worth only on coins.
+fn check_item(
+    field: &str,
+    item: &ItemRecord,
+    terrain: &Terrain,
+    place: Place,
+    new_game: &NewGame,
+) -> Result<(), Wrong> {
+    let at = |f: &str| format!("{field}.{f}");
+    let kind = known_item(&at("kind"), &item.kind, new_game)?;
+    on_walkable_ground(&at("pos"), item.pos, terrain)?;
+    if let Some(corpse) = &item.corpse {
+        check_corpse(field, &item.kind, corpse, place.turn)?;
+    }
+    if let Some(worth) = item.worth {
+        if !matches!(new_game.items.kinds[kind].effect, ItemEffect::Coins(_)) {
+            return Err(format!("{}: a {} is no coins", at("worth"), item.kind));
+        }
+        in_range(&at("worth"), worth, COPPER)?;
+    }
+    Ok(())
+}
+
+/// A corpse (on the floor, or in the pack as `field`) is of the corpse
+/// kind, gives food a meal may, and died no later than `turn`.
+pub fn check_corpse(field: &str, kind: &str, corpse: &Corpse, turn: u64) -> Result<(), Wrong> {
+    if kind != CORPSE {
+        return Err(format!(
+            "{field}.corpse: a {kind} is no body (only a {CORPSE:?} is)"
+        ));
+    }
+    in_range(&format!("{field}.corpse.food"), corpse.food, CORPSE_FOOD)?;
+    not_after(&format!("{field}.corpse.died"), corpse.died, turn)
+}
