@@ -116,6 +116,9 @@ fn play_and_keep(options: &gloomdelve::cli::SimOptions) -> Result<ExitCode, Stri
         gloomdelve::save::check_save_path(path)?;
     }
     let new_game = NewGame::shipped(options.seed, options.mode)?;
+    if let Some(path) = &options.save {
+        check_room_to_save(path, &new_game)?;
+    }
     let record = options.record.is_some();
     let captured = match gloomdelve::sim::run_and_capture(new_game, options.turns, record) {
         Ok(captured) => captured,
@@ -137,6 +140,20 @@ fn play_and_keep(options: &gloomdelve::cli::SimOptions) -> Result<ExitCode, Stri
         gloomdelve::save::write_save(path, save)?;
     }
     Ok(printed)
+}
+
+/// Whether the disk under `path` has room for a save of `new_game`, judged
+/// by its save on the first turn and how many levels a save may hold.
+fn check_room_to_save(path: &std::path::Path, new_game: &NewGame) -> Result<(), String> {
+    let first = gloomdelve::sim::run_and_capture(new_game.clone(), 0, false)
+        .ok()
+        .and_then(|captured| captured.save)
+        .ok_or("the new game cannot be captured on its first turn")?;
+    let levels = match new_game.mode {
+        gloomdelve::Mode::Delve => new_game.rules.depths + 1,
+        gloomdelve::Mode::Hunt => 1,
+    };
+    gloomdelve::save::check_room_for_save(path, &first, levels)
 }
 
 /// `sim --load FILE`: the saved game, read and checked as Continue does,

@@ -52,7 +52,8 @@ use serde::de::DeserializeOwned;
 
 /// The fault-injection switch. Set it to `half` and [`write_atomically`]
 /// writes only the first half of the temporary file, then fails without
-/// renaming it, as if the game had crashed mid-write.
+/// renaming it, as if the game had crashed mid-write. Set it to `full` and
+/// every write (and [`check_room`]) fails as on a full disk.
 pub const FAULT_ENV: &str = "GLOOMDELVE_SAVE_FAULT";
 
 /// How many `.bad.N` names [`set_aside`] tries before it gives up.
@@ -66,16 +67,36 @@ pub enum Fault {
     None,
     /// Stop halfway through the temporary file and return an error.
     HalfWrite,
+    /// Fail every write as a full disk does.
+    DiskFull,
 }
 
 impl Fault {
-    /// The fault named by the switch's value: `half` is [`Fault::HalfWrite`];
-    /// anything else, or no value, is [`Fault::None`].
+    /// The fault named by the switch's value: `half` is [`Fault::HalfWrite`],
+    /// `full` is [`Fault::DiskFull`]; anything else, or no value, is
+    /// [`Fault::None`].
     pub fn from_switch(value: Option<&str>) -> Self {
         match value.map(str::trim) {
             Some("half") => Fault::HalfWrite,
+            Some("full") => Fault::DiskFull,
             _ => Fault::None,
         }
+    }
+
+    /// The fault [`FAULT_ENV`] names now. This is the only reader of it.
+    fn from_env() -> Self {
+        Self::from_switch(std::env::var(FAULT_ENV).ok().as_deref())
+    }
+
+    /// The error of a full disk, as this fault stands for one.
+    fn disk_full(tmp: &Path) -> io::Error {
+        io::Error::new(
+            io::ErrorKind::StorageFull,
+            format!(
+                "No space left on device (fault injected by {FAULT_ENV} on {})",
+                tmp.display()
+            ),
+        )
     }
 }
 
@@ -84,12 +105,9 @@ impl Fault {
 /// file its symlinks lead to), are flushed and synced, and the temporary
 /// file is renamed over it. Creates missing parent folders of `path`.
 /// Refuses, leaving it alone, anything at the target that is not a regular
-/// file (see the module docs).
-///
-/// This is the only reader of [`FAULT_ENV`].
+/// file (see the module docs). Obeys [`FAULT_ENV`].
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let switch = std::env::var(FAULT_ENV).ok();
-    write_atomically_with(path, bytes, Fault::from_switch(switch.as_deref()))
+    write_atomically_with(path, bytes, Fault::from_env())
 }
 
 /// [`write_atomically`] with the fault given explicitly instead of read from
@@ -103,6 +121,10 @@ pub fn write_atomically_with(path: &Path, bytes: &[u8], fault: Fault) -> io::Res
             "fault injected by {FAULT_ENV}: stopped halfway through {}",
             tmp.display()
         )));
+    }
+    if fault == Fault::DiskFull {
+        let _ = fs::remove_file(&tmp);
+        return Err(Fault::disk_full(&tmp));
     }
     let written = keep_permissions(&target, &tmp)
         .and_then(|()| write_and_sync(file, bytes))
@@ -122,6 +144,32 @@ pub fn check_writable(path: &Path) -> io::Result<()> {
     let (_, tmp, file) = open_temporary(path)?;
     drop(file);
     fs::remove_file(&tmp)
+}
+
+/// Checks that the disk under `path` has room for a file of `bytes` now:
+/// a temporary file beside the target is filled that far, synced (a full
+/// disk may only say so then), and removed. Obeys [`FAULT_ENV`].
+pub fn check_room(path: &Path, bytes: u64) -> io::Result<()> {
+    let (_, tmp, file) = open_temporary(path)?;
+    let filled = if Fault::from_env() == Fault::DiskFull {
+        Err(Fault::disk_full(&tmp))
+    } else {
+        fill_and_sync(file, bytes)
+    };
+    let removed = fs::remove_file(&tmp);
+    filled.and(removed)
+}
+
+/// Writes `bytes` zero bytes to `file`, a block at a time, and syncs it.
+fn fill_and_sync(mut file: File, bytes: u64) -> io::Result<()> {
+    let block = [0u8; 64 * 1024];
+    let mut left = bytes;
+    while left > 0 {
+        let n = left.min(block.len() as u64) as usize;
+        file.write_all(&block[..n])?;
+        left -= n as u64;
+    }
+    file.sync_all()
 }
 
 /// Resolves where a write to `path` lands and creates its fresh, empty
@@ -903,7 +951,8 @@ mod tests {
         assert_eq!(Fault::from_switch(Some("half")), Fault::HalfWrite);
         assert_eq!(Fault::from_switch(Some(" half\n")), Fault::HalfWrite);
         assert_eq!(Fault::from_switch(Some("")), Fault::None);
-        assert_eq!(Fault::from_switch(Some("full")), Fault::None);
+        assert_eq!(Fault::from_switch(Some("full")), Fault::DiskFull);
+        assert_eq!(Fault::from_switch(Some("fill")), Fault::None);
         assert_eq!(Fault::from_switch(None), Fault::None);
     }
 
@@ -915,6 +964,27 @@ mod tests {
         write_atomically_with(&path, b"second", Fault::None).unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"second");
         assert!(dir.temporaries("a/b/save.ron").is_empty());
+    }
+
+    #[test]
+    fn a_full_disk_keeps_the_old_file_and_leaves_no_temporary() {
+        let dir = ScratchDir::new("full");
+        let path = dir.path("save.ron");
+        let old = sample_text();
+        write_atomically_with(&path, old.as_bytes(), Fault::None).unwrap();
+        let err = write_atomically_with(&path, b"newer", Fault::DiskFull).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::StorageFull);
+        assert_eq!(fs::read_to_string(&path).unwrap(), old);
+        assert!(dir.temporaries("save.ron").is_empty());
+    }
+
+    #[test]
+    fn checking_room_fills_a_temporary_and_leaves_nothing() {
+        let dir = ScratchDir::new("room");
+        let path = dir.path("deeper/save.ron");
+        check_room(&path, 200_000).unwrap();
+        assert!(!path.exists(), "no save is written");
+        assert!(dir.temporaries("deeper/save.ron").is_empty());
     }
 
     #[test]

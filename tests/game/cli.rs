@@ -319,3 +319,31 @@ fn sim_save_of_a_game_that_ended_writes_nothing_and_exits_two() {
         "no save, no temporary file"
     );
 }
+
+#[test]
+fn sim_save_onto_a_full_disk_is_refused_before_any_turn() {
+    let tmp = scratch("full-disk");
+    let file = tmp.path().join("save.ron");
+    let out = Command::new(env!("CARGO_BIN_EXE_gloomdelve"))
+        .args(["sim", "--seed", "3", "--turns", "300", "--save"])
+        .arg(&file)
+        .env(gloomdelve_core::persist::FAULT_ENV, "full")
+        .output()
+        .expect("the game binary runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "stderr: {stderr}");
+    assert!(
+        stderr.contains("no room for a save of this game")
+            && stderr.contains(&file.display().to_string()),
+        "{stderr}"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "no report: the game was refused before it was played"
+    );
+    assert_eq!(
+        std::fs::read_dir(tmp.path()).unwrap().count(),
+        0,
+        "no save, no temporary file"
+    );
+}

@@ -175,10 +175,9 @@ fn save_and_quit(world: &mut World) {
         Err(message) => {
             error!("{message}");
             let turn = world.resource::<crate::vocab::resources::TurnCount>().0;
-            world.resource_mut::<GameLog>().say(
-                turn,
-                format!("Saving failed, so the game stays open: {message}"),
-            );
+            world
+                .resource_mut::<GameLog>()
+                .say(turn, format!("Saving failed: {message}"));
             world.insert_resource(MenuSave::QuitUnsaved(message));
         }
     }
