@@ -6,7 +6,9 @@
 //! median frames.
 //!
 //! Run with `cargo bench -p gloomdelve-bench --bench frames` (it opens a
-//! window; `FRAMES_SECONDS` sets how long it runs, 20 by default).
+//! window; `FRAMES_SECONDS` sets how long it runs, 20 by default). A smoke
+//! run (see `gloomdelve_bench::smoke`) draws for one second, and, with no
+//! display to open a window on, says so and stops.
 
 use std::time::Duration;
 
@@ -27,10 +29,18 @@ const TILE: f32 = 32.0;
 struct RunFor(Timer);
 
 fn main() {
+    let smoke = gloomdelve_bench::smoke();
+    if smoke
+        && std::env::var_os("DISPLAY").is_none()
+        && std::env::var_os("WAYLAND_DISPLAY").is_none()
+    {
+        println!("frames: no display, so no window to draw in (smoke run)");
+        return;
+    }
     let seconds = std::env::var("FRAMES_SECONDS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(20.0);
+        .unwrap_or(if smoke { 1.0 } else { 20.0 });
     App::new()
         .add_plugins(
             DefaultPlugins

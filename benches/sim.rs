@@ -43,9 +43,15 @@ const DEPTH: u32 = 5;
 /// The hero's health and food before every turn: never dead, never hungry.
 const HERO_HP: i32 = 10_000;
 const HERO_FOOD: i32 = 700;
-/// Turns per run, each timed on its own, and identical runs per world.
-const TURNS: usize = 2_000;
-const REPEATS: usize = 5;
+/// Turns per run, each timed on its own (a smoke run plays 20).
+fn turns() -> usize {
+    gloomdelve_bench::measured_or(2_000, 20)
+}
+
+/// Identical runs per world (two in a smoke run: enough to check them).
+fn repeats() -> usize {
+    gloomdelve_bench::measured_or(5, 2)
+}
 const FIRST_SEED: u64 = 1;
 
 fn data(name: &str) -> PathBuf {
@@ -274,11 +280,11 @@ struct Run {
     reopened: usize,
 }
 
-/// Plays [`TURNS`] timed turns of a fresh game on `place`; returns them
+/// Plays [`turns`] timed turns of a fresh game on `place`; returns them
 /// with the final state's hash.
 fn play_run(place: Place, player: Player) -> (Run, String) {
     let mut scene = Scene::new(place, player);
-    let turns = (0..TURNS).map(|_| scene.play(player)).collect();
+    let turns = (0..turns()).map(|_| scene.play(player)).collect();
     let hash = format!(
         "{} at turn {}",
         state_hash(scene.app.world_mut()),
@@ -291,12 +297,12 @@ fn play_run(place: Place, player: Player) -> (Run, String) {
     (run, hash)
 }
 
-/// [`REPEATS`] runs of the same game, checked to end in the same state, so
+/// [`repeats`] runs of the same game, checked to end in the same state, so
 /// turn `k` is the same work in each.
 fn repeated_runs(place: Place, player: Player) -> Vec<Run> {
     let (first, hash) = play_run(place, player);
     let mut runs = vec![first];
-    for _ in 1..REPEATS {
+    for _ in 1..repeats() {
         let (run, again) = play_run(place, player);
         assert_eq!(again, hash, "{place:?} {player:?}: the same game twice");
         runs.push(run);
@@ -307,7 +313,7 @@ fn repeated_runs(place: Place, player: Player) -> Vec<Run> {
 /// Each turn's fastest time over the identical runs: the turn's own cost,
 /// with most of the machine's noise taken out.
 fn fastest_per_turn(runs: &[Run]) -> Vec<TurnTimes> {
-    (0..TURNS)
+    (0..turns())
         .map(|k| {
             runs.iter()
                 .map(|run| run.turns[k])
@@ -365,6 +371,9 @@ struct Report {
     throughput: Vec<String>,
     spread: Vec<String>,
     note: String,
+    place: Place,
+    /// The bot's turns a second (fastest of the runs).
+    bot_per_second: f64,
 }
 
 /// Reads one part of a turn's time.
@@ -388,13 +397,13 @@ fn throughput_row(place: Place, player: &str, runs: &[Run], baseline: Duration) 
     total_row(place, player, fastest_total(runs), baseline)
 }
 
-/// A table row for [`TURNS`] updates that took `total` at their fastest.
+/// A table row for [`turns`] updates that took `total` at their fastest.
 fn total_row(place: Place, player: &str, total: Duration, baseline: Duration) -> String {
     format!(
         "| {} | {player} | {:.0} | {:.3} | {:.2}× |",
         place.name(),
-        per_second(TURNS, total),
-        ms(total) / TURNS as f64,
+        per_second(turns(), total),
+        ms(total) / turns() as f64,
         total.as_secs_f64() / baseline.as_secs_f64(),
     )
 }
@@ -420,16 +429,16 @@ fn note(place: Place, bot: &[Run]) -> String {
         100.0 * choose.as_secs_f64() / fastest_total(bot).as_secs_f64(),
         bot[0].reopened,
         ms(slowest_staying),
-        searched as f64 / TURNS as f64,
+        searched as f64 / turns() as f64,
     )
 }
 
-/// The fastest of [`REPEATS`] runs of [`TURNS`] updates of a bare app
+/// The fastest of [`repeats`] runs of [`turns`] updates of a bare app
 /// (`MinimalPlugins` and states, on one thread, no game): the least an
 /// update can cost, which an idle game's update is measured against.
 fn bare_app_updates() -> Duration {
-    let mut fastest = vec![Duration::MAX; TURNS];
-    for _ in 0..REPEATS {
+    let mut fastest = vec![Duration::MAX; turns()];
+    for _ in 0..repeats() {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin));
         gloomdelve::sim::run_on_one_thread(&mut app);
@@ -475,6 +484,8 @@ fn measure(place: Place, bare: Duration) -> Report {
         ],
         spread,
         note: format!("{}\n{idle_note}", note(place, &bot)),
+        place,
+        bot_per_second: per_second(turns(), fastest_total(&bot)),
     }
 }
 
@@ -500,4 +511,23 @@ fn main() {
     );
     println!();
     reports.iter().for_each(|r| println!("{}", r.note));
+    println!("{}", bot_pace(&reports));
+}
+
+/// The hunt bot's turns a second next to the delve bot's, so a drift of
+/// either shows in one line.
+fn bot_pace(reports: &[Report]) -> String {
+    let pace = |place: Place| {
+        reports
+            .iter()
+            .find(|r| r.place as u8 == place as u8)
+            .map_or(f64::NAN, |r| r.bot_per_second)
+    };
+    let (delve, hunt) = (pace(Place::Depth5), pace(Place::Hunt));
+    format!(
+        "bot turns a second: {} {delve:.0}, {} {hunt:.0} (hunt / delve = {:.2})",
+        Place::Depth5.name(),
+        Place::Hunt.name(),
+        hunt / delve
+    )
 }

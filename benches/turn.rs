@@ -1,5 +1,6 @@
 //! One full turn of the headless rules with 0 to 1,000 creatures on a
-//! 300×300 cave, a fifth of them goblins chasing the hero: before each
+//! 300×300 cave, a fifth of them goblins chasing the hero, the rest of every
+//! other shipped kind in the shipped proportions: before each
 //! measured turn every goblin is told where the hero is, so every one is
 //! on its trail. The goblins chase by the shared chase map the game uses,
 //! and again each by its own A* search, the way before it, as the
@@ -18,7 +19,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use gloomdelve::rules::creatures::ChaseBy;
-use gloomdelve::vocab::components::{Creature, GoblinAi, Health};
+use gloomdelve::vocab::components::{ArcherAi, Creature, GoblinAi, Health, PackAi, ThiefAi};
 use gloomdelve::vocab::components::{GridPos, Hero};
 use gloomdelve::vocab::data::CreatureBook;
 use gloomdelve::vocab::intents::{Action, PendingAction};
@@ -27,35 +28,49 @@ use gloomdelve::vocab::states::Screen;
 use gloomdelve::{GamePlugin, NewGame, RulesData};
 use gloomdelve_core::mapgen::caves;
 
-/// Creature counts per kind for `total` creatures: 20% goblins, the rest
-/// shared between fungi, bats and rats in the shipped proportions.
+/// Creature counts per kind for `total` creatures: a fifth goblins, the
+/// rest shared between every other shipped kind in proportion to its
+/// `per_cave` (rounded down, so a few fewer than `total` may spawn).
 fn populated_book(total: u32) -> CreatureBook {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/data/creatures.ron");
     let mut book = CreatureBook::load(&path).expect("the shipped creatures load");
+    let others: u32 = book
+        .kinds
+        .iter()
+        .filter(|k| k.name != "goblin")
+        .map(|k| k.per_cave)
+        .sum();
     for kind in &mut book.kinds {
         // The bench's cave is the surface's depth: every kind lives there.
         kind.from_depth = 0;
+        kind.to_depth = None;
         kind.more_per_depth = 0.0;
-        kind.per_cave = match kind.name.as_str() {
-            "goblin" => total / 5,
-            "fungus" => total * 16 / 100,
-            "bat" => total * 50 / 100,
-            _ => total * 14 / 100,
+        kind.per_cave = if kind.name == "goblin" {
+            total / 5
+        } else {
+            (total - total / 5) * kind.per_cave / others.max(1)
         };
     }
     book
 }
 
+/// How many creatures `book` puts in a new level: what the bench expects
+/// to find there.
+fn spawned_by(book: &CreatureBook) -> u32 {
+    book.kinds.iter().map(|k| k.per_cave).sum()
+}
+
 /// A rules app mid-game whose hero cannot die, so every measured turn is a
 /// full one.
 fn game_with(total: u32, chase_by: ChaseBy) -> App {
+    let book = populated_book(total);
     let cave = caves::generate(300, 300, 300).expect("valid size");
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     let new_game = NewGame {
         seed: 300,
         rules: RulesData::default(),
-        creatures: populated_book(total),
+        creatures: book.clone(),
         items: Default::default(),
         reveal: false,
         mode: gloomdelve::Mode::Delve,
@@ -78,18 +93,24 @@ fn game_with(total: u32, chase_by: ChaseBy) -> App {
     let creatures = world.query::<&Creature>().iter(world).count();
     assert_eq!(
         creatures as u32,
-        total / 5 + total * 16 / 100 + total / 2 + total * 14 / 100
+        spawned_by(&book),
+        "every creature spawned"
     );
     app
 }
 
 /// Points every goblin at the hero, so each one runs its budgeted path
-/// search this turn (a goblin that finds no path gives the chase up).
+/// search this turn (a goblin that finds no path gives the chase up). Only
+/// the goblins: archers, thieves and wolves keep a goblin's memory too, but
+/// follow a trail by their own A* (see BENCHMARKS.md), and are left to act
+/// as they would.
 fn send_goblins_after_the_hero(app: &mut App) {
     let world = app.world_mut();
     let mut hero = world.query_filtered::<&GridPos, With<Hero>>();
     let hero_at = hero.single(world).expect("a hero").0;
-    for mut goblin in world.query::<&mut GoblinAi>().iter_mut(world) {
+    let mut goblins = world
+        .query_filtered::<&mut GoblinAi, (Without<ArcherAi>, Without<ThiefAi>, Without<PackAi>)>();
+    for mut goblin in goblins.iter_mut(world) {
         goblin.last_seen = Some(hero_at);
     }
 }
@@ -99,11 +120,24 @@ fn one_turn(app: &mut App) {
     app.update();
 }
 
-/// How many turns each game plays, and how many times each is played.
-const TURNS: usize = 40;
-const REPEATS: usize = 5;
+/// How many turns each game plays (3 in a smoke run).
+fn turns() -> usize {
+    gloomdelve_bench::measured_or(40, 3)
+}
 
-/// Plays `TURNS` turns of a fresh game with `total` creatures, every goblin
+/// How many times each game is played (2 in a smoke run: enough to check
+/// that the same seed plays the same game).
+fn repeats() -> usize {
+    gloomdelve_bench::measured_or(5, 2)
+}
+
+/// The creature counts measured (a smoke run takes the first two).
+fn sizes() -> &'static [u32] {
+    const SIZES: [u32; 5] = [0, 100, 250, 500, 1000];
+    &SIZES[..gloomdelve_bench::measured_or(SIZES.len(), 2)]
+}
+
+/// Plays [`turns`] turns of a fresh game with `total` creatures, every goblin
 /// sent after the hero before each; returns each turn's time and the state
 /// hash the game ended in.
 fn timed_turns(total: u32, chase: Chase) -> (Vec<Duration>, String) {
@@ -113,7 +147,7 @@ fn timed_turns(total: u32, chase: Chase) -> (Vec<Duration>, String) {
         Chase::LeftAlone => (ChaseBy::SharedMap, false),
     };
     let mut app = game_with(total, chase_by);
-    let times = (0..TURNS)
+    let times = (0..turns())
         .map(|_| {
             if send {
                 send_goblins_after_the_hero(&mut app);
@@ -126,12 +160,12 @@ fn timed_turns(total: u32, chase: Chase) -> (Vec<Duration>, String) {
     (times, gloomdelve::sim::state_hash(app.world_mut()))
 }
 
-/// Each turn's fastest time over `REPEATS` plays of the same game: the
+/// Each turn's fastest time over [`repeats`] plays of the same game: the
 /// same seed makes turn k the same work every time, so the fastest is its
 /// cost with most of a shared machine's noise taken out.
 fn fastest_turns(total: u32, chase: Chase) -> Vec<Duration> {
     let (mut fastest, hash) = timed_turns(total, chase);
-    for _ in 1..REPEATS {
+    for _ in 1..repeats() {
         let (times, again) = timed_turns(total, chase);
         assert_eq!(hash, again, "the same seed plays the same game");
         for (best, time) in fastest.iter_mut().zip(times) {
@@ -199,7 +233,7 @@ fn main() {
         .map(|chase| median_ms(0, chase))
         .into_iter()
         .fold(f64::INFINITY, f64::min);
-    for total in [0, 100, 250, 500, 1000] {
+    for &total in sizes() {
         let shared = median_ms(total, Chase::SharedMap);
         let own = median_ms(total, Chase::OwnSearch);
         let alone = median_ms(total, Chase::LeftAlone);

@@ -1,6 +1,15 @@
 //! What the benches share: a walkability grid with the game's corner rule,
-//! walked alike by our code and the comparison crates. The benchmarks are
-//! the files beside this folder; run `cargo bench -p gloomdelve-bench`.
+//! walked alike by our code and the comparison crates, and the smoke mode.
+//! The benchmarks are the files beside this folder; run
+//! `cargo bench -p gloomdelve-bench`.
+//!
+//! **Smoke mode.** `cargo bench` hands each bench binary `--bench`;
+//! `cargo test --release -p gloomdelve-bench --benches` (which `.ci/run`
+//! runs) does not. Without it each bench runs once, briefly, and checks
+//! what it checks when measuring (the comparisons agree, the same seed
+//! plays the same game), so a bench that no longer runs fails CI.
+//! Criterion's benches do this on their own; the plain `main` benches ask
+//! [`smoke`].
 
 use gloomdelve_core::{Dir, Grid, Pos, Terrain};
 
@@ -39,4 +48,15 @@ impl OpenGrid {
                 .then_some((to, 1))
         })
     }
+}
+
+/// Whether this run is a smoke test, not a measurement: the binary was not
+/// handed `--bench` (see the module docs).
+pub fn smoke() -> bool {
+    !std::env::args().skip(1).any(|arg| arg == "--bench")
+}
+
+/// `full` when measuring, `brief` in a smoke run.
+pub fn measured_or(full: usize, brief: usize) -> usize {
+    if smoke() { brief } else { full }
 }

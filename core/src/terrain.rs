@@ -30,15 +30,80 @@ pub enum Blocked {
 
 /// The terrain of one level.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "StoredTerrain", into = "StoredTerrain")]
 pub struct Terrain {
     tiles: Grid<Tile>,
     /// How many tiles deep the unbreakable border is.
     border: i32,
+    /// Where the stairs lie, found once: digging never makes nor unmakes
+    /// stairs, and a scan of the 600×600 hunt world for stairs it does not
+    /// have cost most of a bot's turn there.
+    stairs: StairsIndex,
+}
+
+/// The terrain as saves hold it: its tiles and its border, no index.
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(rename = "Terrain")]
+struct StoredTerrain {
+    tiles: Grid<Tile>,
+    border: i32,
+}
+
+impl From<StoredTerrain> for Terrain {
+    fn from(stored: StoredTerrain) -> Self {
+        Terrain::new(stored.tiles, stored.border)
+    }
+}
+
+impl From<Terrain> for StoredTerrain {
+    fn from(terrain: Terrain) -> Self {
+        StoredTerrain {
+            tiles: terrain.tiles,
+            border: terrain.border,
+        }
+    }
+}
+
+/// The stairs of a level, each kind in scan order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct StairsIndex {
+    up: Vec<Pos>,
+    down: Vec<Pos>,
+}
+
+impl StairsIndex {
+    fn of(tiles: &Grid<Tile>) -> Self {
+        let mut index = Self::default();
+        for (p, tile) in tiles.iter() {
+            match tile {
+                Tile::StairsUp => index.up.push(p),
+                Tile::StairsDown => index.down.push(p),
+                _ => {}
+            }
+        }
+        index
+    }
 }
 
 impl Terrain {
     pub fn new(tiles: Grid<Tile>, border: i32) -> Self {
-        Self { tiles, border }
+        let stairs = StairsIndex::of(&tiles);
+        Self {
+            tiles,
+            border,
+            stairs,
+        }
+    }
+
+    /// Where the stairs of `kind` lie, in scan order ([`Tile::StairsUp`] or
+    /// [`Tile::StairsDown`]; any other tile has none). A level has one of
+    /// each at most, save those a test draws.
+    pub fn stairs(&self, kind: Tile) -> &[Pos] {
+        match kind {
+            Tile::StairsUp => &self.stairs.up,
+            Tile::StairsDown => &self.stairs.down,
+            _ => &[],
+        }
     }
 
     pub fn tiles(&self) -> &Grid<Tile> {
@@ -198,6 +263,28 @@ mod tests {
              #####\n",
             1,
         )
+    }
+
+    #[test]
+    fn the_stairs_are_found_once_and_kept_through_digging_and_saving() {
+        let mut t = Terrain::from_text(
+            "#######\n\
+             #>.#.<#\n\
+             #..#.>#\n\
+             #######\n",
+            1,
+        );
+        let down = vec![Pos::new(1, 1), Pos::new(5, 2)];
+        assert_eq!(t.stairs(Tile::StairsDown), down.as_slice());
+        assert_eq!(t.stairs(Tile::StairsUp), &[Pos::new(5, 1)]);
+        assert!(t.stairs(Tile::Floor).is_empty());
+        assert_eq!(t.dig(Pos::new(3, 1)), vec![Pos::new(3, 1)]);
+        assert_eq!(t.stairs(Tile::StairsDown), down.as_slice());
+        let text = ron::to_string(&t).unwrap();
+        assert!(!text.contains("stairs"), "saves hold no index: {text}");
+        let back: Terrain = ron::from_str(&text).unwrap();
+        assert_eq!(back, t);
+        assert_eq!(back.stairs(Tile::StairsUp), &[Pos::new(5, 1)]);
     }
 
     #[test]

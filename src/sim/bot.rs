@@ -11,7 +11,7 @@ use gloomdelve_core::dijkstra::DijkstraMap;
 use gloomdelve_core::{Dir, Pos, Tile};
 
 use crate::rules::explore::{BestGear, knows_stairs_down};
-use crate::rules::levels::find_tile;
+use crate::rules::levels::find_stairs;
 use crate::vocab::components::Corpse;
 use crate::vocab::components::{ArcherAi, Creature, Harmless, Health};
 use crate::vocab::components::{Boons, Equipment};
@@ -511,7 +511,7 @@ impl BotMap {
         let known = |p: Pos| sight.knows(p);
         // A level has one stairs of each kind at most: a known one is the
         // only goal, and with none known there is nothing to search for.
-        let known_stairs = |stairs: Tile| find_tile(terrain, stairs).filter(|&p| known(p));
+        let known_stairs = |stairs: Tile| find_stairs(terrain, stairs).filter(|&p| known(p));
         let goals = match target {
             Target::Unexplored => None,
             Target::StairsDown => Some(vec![known_stairs(Tile::StairsDown)?]),

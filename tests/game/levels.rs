@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use gloomdelve::rules::creatures::rebuild_occupancy;
 use gloomdelve::rules::hunt::Roster;
 use gloomdelve::rules::items::item;
-use gloomdelve::rules::levels::find_tile;
+use gloomdelve::rules::levels::find_stairs;
 use gloomdelve::rules::levels::records::describe_level;
 use gloomdelve::vocab::components::GridPos;
 use gloomdelve::vocab::components::{Creature, CreatureId, Health};
@@ -91,7 +91,7 @@ fn a_new_game_starts_on_the_surface_and_the_sky_refuses_the_way_up() {
 #[test]
 fn going_down_and_back_up_restores_each_level_field_by_field() {
     let mut app = new_game(21, Mode::Delve, shipped_rules());
-    let surface_down = find_tile(&app.world().resource::<Level>().terrain, Tile::StairsDown)
+    let surface_down = find_stairs(&app.world().resource::<Level>().terrain, Tile::StairsDown)
         .expect("the surface has stairs down");
     teleport(&mut app, surface_down);
     take_stairs(&mut app, Action::Descend);
@@ -144,7 +144,7 @@ fn going_down_and_back_up_restores_each_level_field_by_field() {
 #[test]
 fn only_the_current_levels_creatures_are_in_the_world() {
     let mut app = new_game(22, Mode::Delve, shipped_rules());
-    let down = find_tile(&app.world().resource::<Level>().terrain, Tile::StairsDown).unwrap();
+    let down = find_stairs(&app.world().resource::<Level>().terrain, Tile::StairsDown).unwrap();
     teleport(&mut app, down);
     take_stairs(&mut app, Action::Descend);
     let mut ids = app.world_mut().query::<&CreatureId>();
@@ -172,14 +172,14 @@ fn the_gold_key_lies_on_the_deepest_level_and_brings_victory_home() {
     rules.depths = 2;
     let mut app = new_game(23, Mode::Delve, rules);
     for expected in 1..=2 {
-        let down = find_tile(&app.world().resource::<Level>().terrain, Tile::StairsDown)
+        let down = find_stairs(&app.world().resource::<Level>().terrain, Tile::StairsDown)
             .expect("stairs down above the deepest level");
         teleport(&mut app, down);
         take_stairs(&mut app, Action::Descend);
         assert_eq!(depth(&app), expected);
     }
     let terrain = app.world().resource::<Level>().terrain.clone();
-    assert_eq!(find_tile(&terrain, Tile::StairsDown), None, "the bottom");
+    assert_eq!(find_stairs(&terrain, Tile::StairsDown), None, "the bottom");
     let book = ItemBook::load(&data("items.ron")).unwrap();
     let key_kind = book.find("Gold Key").unwrap();
     let mut items = app.world_mut().query::<(Entity, &Item, &GridPos)>();
@@ -200,7 +200,7 @@ fn the_gold_key_lies_on_the_deepest_level_and_brings_victory_home() {
     let hero = hero_entity(&mut app);
     assert!(app.world().get::<Pack>(hero).unwrap().0.contains(&key));
     for _ in 0..2 {
-        let up = find_tile(&app.world().resource::<Level>().terrain, Tile::StairsUp).unwrap();
+        let up = find_stairs(&app.world().resource::<Level>().terrain, Tile::StairsUp).unwrap();
         teleport(&mut app, up);
         act(&mut app, Action::Ascend);
         for _ in 0..3 {
@@ -302,7 +302,7 @@ fn a_picked_up_item_leaves_the_level_with_the_hero() {
         .spawn(item(&book, book.find("red potion").unwrap(), here))
         .id();
     act(&mut app, Action::PickUp);
-    let down = find_tile(&app.world().resource::<Level>().terrain, Tile::StairsDown).unwrap();
+    let down = find_stairs(&app.world().resource::<Level>().terrain, Tile::StairsDown).unwrap();
     teleport(&mut app, down);
     take_stairs(&mut app, Action::Descend);
     let hero = hero_entity(&mut app);

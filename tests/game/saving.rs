@@ -123,8 +123,8 @@ fn a_level_change_saves_and_the_save_holds_every_level() {
         .resource::<gloomdelve::vocab::resources::Level>()
         .terrain
         .clone();
-    let down =
-        gloomdelve::rules::levels::find_tile(&terrain, gloomdelve_core::Tile::StairsDown).unwrap();
+    let down = gloomdelve::rules::levels::find_stairs(&terrain, gloomdelve_core::Tile::StairsDown)
+        .unwrap();
     let hero = crate::support::hero_entity(&mut app);
     app.world_mut()
         .get_mut::<gloomdelve::vocab::components::GridPos>(hero)

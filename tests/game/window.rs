@@ -1217,7 +1217,7 @@ fn the_hp_bar_shows_the_true_hp_after_continue_and_after_the_stairs() {
     let scratch = scratch("hp-bar");
     let level = first_level();
     let stairs =
-        gloomdelve::rules::levels::find_tile(&level.terrain, gloomdelve_core::Tile::StairsDown)
+        gloomdelve::rules::levels::find_stairs(&level.terrain, gloomdelve_core::Tile::StairsDown)
             .expect("the surface has stairs down");
     write_save_with_hero(scratch.path(), stairs, 15);
     let shots = scratch.path().join("shots");
@@ -2181,7 +2181,7 @@ fn a_full_pack_travels_to_the_stairs_over_corpses_without_stopping() {
     let scratch = scratch("full-pack");
     let level = first_level();
     let stairs =
-        gloomdelve::rules::levels::find_tile(&level.terrain, gloomdelve_core::Tile::StairsDown)
+        gloomdelve::rules::levels::find_stairs(&level.terrain, gloomdelve_core::Tile::StairsDown)
             .expect("the surface has stairs down");
     write_crafted_save(scratch.path(), |save| {
         let hero = save.hero.pos;

@@ -695,7 +695,7 @@ fn frontier(terrain: &Terrain, known: &impl Fn(Pos) -> bool) -> Vec<Pos> {
 pub fn knows_stairs_down(level: &Level, sight: &Sight) -> bool {
     level
         .terrain
-        .tiles()
+        .stairs(Tile::StairsDown)
         .iter()
-        .any(|(p, t)| *t == Tile::StairsDown && sight.knows(p))
+        .any(|&p| sight.knows(p))
 }

@@ -38,13 +38,9 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Travelling), change_level);
 }
 
-/// The position of the first `tile` on the terrain, in scan order.
-pub fn find_tile(terrain: &Terrain, tile: Tile) -> Option<Pos> {
-    terrain
-        .tiles()
-        .iter()
-        .find(|(_, t)| **t == tile)
-        .map(|(p, _)| p)
+/// The first stairs of `kind` on the terrain, in scan order.
+pub fn find_stairs(terrain: &Terrain, kind: Tile) -> Option<Pos> {
+    terrain.stairs(kind).first().copied()
 }
 
 /// Leaves the level once the turn that took the stairs is over.
@@ -117,7 +113,7 @@ fn arrival_point(level: &Level, way: Way) -> Pos {
         Way::Down => Tile::StairsUp,
         Way::Up => Tile::StairsDown,
     };
-    find_tile(&level.terrain, stairs).unwrap_or(level.start)
+    find_stairs(&level.terrain, stairs).unwrap_or(level.start)
 }
 
 fn arrival_message(way: Way, depth: u32) -> String {

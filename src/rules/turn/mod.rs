@@ -107,9 +107,12 @@ fn hero_takes_stairs(
             walks.write(StartWalk(Goal::StairsDown));
         } else {
             let up_in_view = actors.sight().is_some_and(|sight| {
-                actors.level.terrain.tiles().iter().any(|(p, t)| {
-                    *t == Tile::StairsUp && sight.seen(p) == crate::vocab::resources::Seen::Visible
-                })
+                actors
+                    .level
+                    .terrain
+                    .stairs(Tile::StairsUp)
+                    .iter()
+                    .any(|&p| sight.seen(p) == crate::vocab::resources::Seen::Visible)
             });
             actors.say(not_found_the_stairs_down(up_in_view));
         }
