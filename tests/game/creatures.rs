@@ -704,3 +704,55 @@ fn an_archer_that_shoots_no_missile_is_refused_at_load_naming_the_entry() {
         "{err}"
     );
 }
+
+/// `blows` bumps of the hero into a sturdy fungus east of it whose defense
+/// is `defense`: the HP each blow took.
+fn blows_against(defense: i32, blows: usize) -> Vec<i32> {
+    let mut app = app_on(&open_map(12, 12), Pos::new(2, 2), RulesData::default());
+    let fungus = spawn(&mut app, "fungus", Pos::new(3, 2));
+    let world = app.world_mut();
+    let mut fighter = world
+        .get_mut::<gloomdelve::vocab::components::Fighter>(fungus)
+        .unwrap();
+    (fighter.attack, fighter.defense) = (0, defense);
+    let mut health = world.get_mut::<Health>(fungus).unwrap();
+    (health.hp, health.max) = (10_000, 10_000);
+    let hp = |app: &App| app.world().get::<Health>(fungus).unwrap().hp;
+    (0..blows)
+        .map(|_| {
+            let before = hp(&app);
+            act(&mut app, Action::Move(Dir::E));
+            before - hp(&app)
+        })
+        .collect()
+}
+
+#[test]
+fn melee_damage_is_rolled_against_the_targets_defense() {
+    let attack = crate::support::fighter(&mut app_on(
+        &open_map(12, 12),
+        Pos::new(2, 2),
+        RulesData::default(),
+    ))
+    .attack;
+    assert!(attack >= 3, "the hero hits for more than 1: {attack}");
+    // A defense one below the attack leaves one point to roll: every blow
+    // takes exactly 1; at or above the attack, a blow still takes 1.
+    for defense in [attack - 1, attack, attack + 5] {
+        let taken = blows_against(defense, 40);
+        assert!(
+            taken.iter().all(|&d| d == 1),
+            "defense {defense}: {taken:?}"
+        );
+    }
+    // No defense: the blows take 1 to the attack, and reach it.
+    let taken = blows_against(0, 60);
+    assert!(
+        taken.iter().all(|&d| (1..=attack).contains(&d)),
+        "{taken:?}"
+    );
+    assert!(
+        taken.contains(&attack),
+        "the full attack is rolled: {taken:?}"
+    );
+}

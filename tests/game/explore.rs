@@ -330,6 +330,28 @@ fn a_blow_still_stops_a_sick_walk() {
     assert_eq!(last_line(&app), "You stop: you are hurt!");
 }
 
+#[test]
+fn at_a_quarter_hp_even_a_known_sickness_stops_a_walk() {
+    let mut app = app_on(CORRIDOR, Pos::new(1, 1), RulesData::default());
+    let hero = hero_entity(&mut app);
+    app.world_mut().entity_mut(hero).insert(Sick { turns: 20 });
+    act(&mut app, Action::Wait);
+    // A quarter of its HP: the sickness it knows of no longer walks on.
+    let mut health = app.world_mut().get_mut::<Health>(hero).unwrap();
+    health.hp = health.max / 4;
+    let before = health.hp;
+    let start = hero_pos(&mut app);
+    let steps = explore(&mut app);
+    assert_eq!(last_line(&app), "You stop: you are hurt!");
+    assert_eq!(
+        app.world().get::<Health>(hero).unwrap().hp,
+        before - RulesData::default().hunger.sickness_damage,
+        "it stopped at the first loss"
+    );
+    assert!(steps <= 2, "{steps} steps");
+    assert!(hero_pos(&mut app).x <= start.x + 2);
+}
+
 fn set_food(app: &mut App, food: i32) {
     let hero = hero_entity(app);
     let mut stomach = app.world_mut().get_mut::<Stomach>(hero).unwrap();

@@ -356,13 +356,19 @@ fn a_potion_heals_up_to_the_maximum_and_is_used_up() {
             .hp,
         15
     );
+    // Three below the maximum: the second potion's 10 would overshoot.
+    let max = RulesData::default().hero_hp;
+    app.world_mut()
+        .get_mut::<gloomdelve::vocab::components::Health>(hero)
+        .unwrap()
+        .hp = max - 3;
     act(&mut app, Action::Use(things[1]));
     assert_eq!(
         app.world()
             .get::<gloomdelve::vocab::components::Health>(hero)
             .unwrap()
             .hp,
-        RulesData::default().hero_hp,
+        max,
         "capped at max"
     );
     assert!(pack(&mut app).is_empty());

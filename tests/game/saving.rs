@@ -1161,3 +1161,36 @@ fn the_title_line_speaks_of_the_game_it_offers() {
         "Bring the Gold Key up from level 10."
     );
 }
+
+#[test]
+fn the_purse_and_a_sickness_survive_a_save() {
+    let tmp = scratch("purse-and-sickness");
+    let mut app = saved_delve(tmp.path(), 4);
+    let hero = crate::support::hero_entity(&mut app);
+    // Partway through a sickness from rotten meat.
+    let sick_turns = shipped_rules().hunger.sickness_turns - 1;
+    let world = app.world_mut();
+    world
+        .get_mut::<gloomdelve::vocab::components::Purse>(hero)
+        .unwrap()
+        .copper = 1234;
+    world
+        .entity_mut(hero)
+        .insert(gloomdelve::vocab::components::Sick { turns: sick_turns });
+    assert_eq!(save_now(app.world_mut()), Ok(Saved::Written));
+    let mut loaded = continue_from(tmp.path());
+    let hero = crate::support::hero_entity(&mut loaded);
+    let world = loaded.world();
+    assert_eq!(
+        world
+            .get::<gloomdelve::vocab::components::Purse>(hero)
+            .map(|p| p.copper),
+        Some(1234)
+    );
+    assert_eq!(
+        world
+            .get::<gloomdelve::vocab::components::Sick>(hero)
+            .map(|s| s.turns),
+        Some(sick_turns)
+    );
+}
