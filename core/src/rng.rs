@@ -63,6 +63,24 @@ mod tests {
     }
 
     #[test]
+    fn raw_draws_follow_the_seed_and_spread_over_the_bits() {
+        let draws = |seed| {
+            let mut rng = GameRng::new(seed);
+            (0..64).map(|_| rng.next_u64()).collect::<Vec<u64>>()
+        };
+        let xs = draws(7);
+        assert_eq!(xs, draws(7));
+        assert_ne!(xs, draws(8));
+        let distinct: std::collections::HashSet<u64> = xs.iter().copied().collect();
+        assert_eq!(distinct.len(), xs.len(), "64 draws, no repeat");
+        let high_bits = xs.iter().filter(|&&x| x >> 63 == 1).count();
+        assert!(
+            (16..=48).contains(&high_bits),
+            "{high_bits} of 64 draws >= 2^63"
+        );
+    }
+
+    #[test]
     fn empty_range_gives_low_without_panicking() {
         let mut rng = GameRng::new(1);
         assert_eq!(rng.range(0, 0), 0);
