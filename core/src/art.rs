@@ -549,6 +549,28 @@ mod tests {
     }
 
     #[test]
+    fn a_bad_palette_line_is_reported_at_its_own_line() {
+        let err = Palette::parse("# colours\na #ff0000\nb #00ff0\n", Path::new("p")).unwrap_err();
+        assert_eq!(err.line, 3, "{err}");
+    }
+
+    #[test]
+    fn a_colour_has_exactly_six_hex_digits() {
+        assert_eq!(parse_hex("#0a0b0c"), Some([10, 11, 12, 255]));
+        for bad in ["#0a0b0", "#0a0b0c0", "0a0b0c", "#0a0b0g", "#0a0b\u{e9}"] {
+            assert_eq!(parse_hex(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_header_is_a_bracketed_lowercase_name() {
+        assert_eq!(parse_header("[red_thing2]"), Some("red_thing2"));
+        for bad in ["[]", "[Red]", "[red thing]", "red", "[red"] {
+            assert_eq!(parse_header(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
     fn png_round_trip_keeps_pixels() {
         let sheet = lay_out_sheet(
             "t",
@@ -684,6 +706,30 @@ mod tests {
             .check_sheet_image("terrain", b"not a png", 2048)
             .unwrap_err();
         assert!(junk.contains("not a readable PNG"), "{junk}");
+    }
+
+    #[test]
+    fn the_limits_of_a_sheet_image_are_exact() {
+        let atlas = one_sheet_atlas(8, 2);
+        let rgba8 = |w, h| flat_png(w, h, png::ColorType::Rgba, png::BitDepth::Eight);
+        let check = |w, h| atlas.check_sheet_image("terrain", &rgba8(w, h), 2048);
+        assert_eq!(check(2048, 2048), Ok(()), "exactly the GPU's limit");
+        assert!(check(64, 2049).is_err(), "one row over the limit");
+        assert!(check(63, 16).is_err(), "one column short of 8 cells of 8");
+        assert!(check(64, 15).is_err(), "one row short of 2 cells of 8");
+    }
+
+    #[test]
+    fn the_tile_size_and_the_grid_have_exact_bounds() {
+        let mut atlas = one_sheet_atlas(8, 2);
+        for (tile_size, fine) in [(0, false), (1, true), (256, true), (257, false)] {
+            atlas.tile_size = tile_size;
+            assert_eq!(atlas.validate().is_ok(), fine, "tile_size {tile_size}");
+        }
+        for (columns, rows) in [(0, 1), (1, 0)] {
+            let err = one_sheet_atlas(columns, rows).validate().unwrap_err();
+            assert!(err.contains("at least one column and one row"), "{err}");
+        }
     }
 
     #[test]

@@ -388,10 +388,12 @@ pub fn parse(text: &str) -> (Bindings, Vec<Problem>) {
             file_key_name(key),
             other.describe()
         );
+        // No key is held by `a` here: its line clashed, so claimed nothing,
+        // and its default keys are distinct (a test checks).
         let mut dropped = Vec::new();
         for &k in DEFAULT_KEYS[a] {
             match holder.get(k) {
-                Some(h) if h.action() != a => dropped.push(format!(
+                Some(h) => dropped.push(format!(
                     "\"{}\" (taken by {})",
                     file_key_name(k),
                     h.describe()
@@ -557,6 +559,24 @@ mod tests {
         }
         for line in text.lines() {
             assert!(line.len() <= 80, "long line {line:?}");
+        }
+        // The key names fill lines of at most 78 characters, each as full
+        // as the next name allows.
+        let name_lines: Vec<&str> = text
+            .lines()
+            .skip_while(|l| !l.contains("these named keys"))
+            .skip(1)
+            .take_while(|l| l.starts_with("#   "))
+            .collect();
+        assert!(name_lines.len() > 1, "{name_lines:?}");
+        for pair in name_lines.windows(2) {
+            let next_name = pair[1].split_whitespace().nth(1).unwrap();
+            assert!(pair[0].len() <= 78, "long line {:?}", pair[0]);
+            assert!(
+                pair[0].len() + 1 + next_name.len() > 78,
+                "{next_name} fits on {:?}",
+                pair[0]
+            );
         }
         // Windows line endings and a byte-order mark change nothing.
         let crlf = format!("\u{feff}{}", text.replace('\n', "\r\n"));

@@ -296,6 +296,56 @@ mod tests {
         map
     }
 
+    /// An open map with no walls at all: only the map's own edges bound
+    /// the fill, and a tile's distance is its king-move distance.
+    fn open_fill(width: i32, height: i32, goals: &[Pos]) -> DijkstraMap {
+        let mut map = DijkstraMap::new(width, height);
+        map.compute(goals.iter().copied(), |_| true, |_, _| true);
+        map
+    }
+
+    #[test]
+    fn the_map_edges_bound_a_fill_that_no_wall_bounds() {
+        let map = open_fill(5, 3, &[Pos::new(0, 1)]);
+        assert_eq!(render(&map), "11234\n01234\n11234\n");
+        let map = open_fill(3, 5, &[Pos::new(2, 4)]);
+        assert_eq!(render(&map), "444\n333\n222\n211\n210\n");
+    }
+
+    #[test]
+    fn goals_off_the_map_are_ignored() {
+        let off = [(-1, 1), (1, -1), (3, 1), (1, 3), (-1, -1), (3, 3)].map(|(x, y)| Pos::new(x, y));
+        let map = open_fill(3, 3, &off);
+        assert_eq!(render(&map), "###\n###\n###\n");
+        let mut map = DijkstraMap::new(3, 3);
+        for from in off {
+            assert_eq!(
+                map.first_step(from, |_| true, |_| true, |_, _| true),
+                None,
+                "{from:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_search_that_reaches_no_goal_says_so() {
+        let mut map = DijkstraMap::new(4, 4);
+        let goal = Pos::new(3, 3);
+        let nearest = map.first_step(Pos::new(0, 0), |p| p.x < 2, |p| p == goal, |_, _| true);
+        assert_eq!(nearest, None);
+    }
+
+    #[test]
+    fn fitting_a_new_size_remakes_the_map() {
+        let mut map = open_fill(3, 3, &[Pos::new(0, 0)]);
+        map.fit(5, 4);
+        assert_eq!((map.width(), map.height()), (5, 4));
+        map.compute([Pos::new(0, 0)], |_| true, |_, _| true);
+        assert_eq!(map.distance(Pos::new(4, 3)), Some(4));
+        map.fit(5, 4);
+        assert_eq!(map.distance(Pos::new(4, 3)), Some(4), "same size, same map");
+    }
+
     /// The distances as text: a digit (or letter past 9) per reached tile,
     /// `#` for unreached.
     fn render(map: &DijkstraMap) -> String {

@@ -202,6 +202,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn chebyshev_counts_king_moves() {
+        assert_eq!(Pos::new(2, 7).chebyshev(Pos::new(2, 7)), 0);
+        assert_eq!(Pos::new(7, 1).chebyshev(Pos::new(2, 3)), 5);
+        assert_eq!(Pos::new(0, 0).chebyshev(Pos::new(3, -6)), 6);
+        assert_eq!(Pos::new(-4, 9).chebyshev(Pos::new(-1, 8)), 3);
+    }
+
+    #[test]
     fn diagonal_components_sum_to_the_diagonal() {
         for dir in Dir::ALL.into_iter().filter(|d| d.is_diagonal()) {
             let (h, v) = dir.components();

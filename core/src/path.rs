@@ -225,6 +225,89 @@ mod tests {
         assert_eq!(off_map.path, None);
     }
 
+    /// The length of the path `astar` finds past a wall of the tiles
+    /// `wall` holds, everything else open (the map has no edge).
+    fn detour(start: Pos, goal: Pos, wall: impl Fn(Pos) -> bool) -> Option<usize> {
+        astar(start, goal, 200, |p| !wall(p))
+            .path
+            .map(|path| path.len())
+    }
+
+    #[test]
+    fn astar_looks_past_the_ends_of_its_start_and_goal_on_every_side() {
+        let (west, east) = (Pos::new(0, 0), Pos::new(4, 0));
+        let up = detour(west, east, |p| p.x == 2 && (-5..=15).contains(&p.y));
+        let down = detour(west, east, |p| p.x == 2 && (-15..=5).contains(&p.y));
+        let (north, south) = (Pos::new(0, 0), Pos::new(0, 4));
+        let left = detour(north, south, |p| p.y == 2 && (-5..=15).contains(&p.x));
+        let right = detour(north, south, |p| p.y == 2 && (-15..=5).contains(&p.x));
+        // Each goes round the near end of its wall: 6 steps out, 6 back.
+        assert_eq!([up, down, left, right], [Some(12); 4]);
+    }
+
+    #[test]
+    fn a_far_goal_costs_the_whole_budget_before_it_is_given_up() {
+        let result = astar(Pos::new(10, 0), Pos::new(1000, 0), 100, |_| true);
+        assert_eq!(
+            result,
+            PathResult {
+                path: None,
+                expanded: 100
+            }
+        );
+    }
+
+    #[test]
+    fn a_finder_never_steps_outside_its_window() {
+        // Outside the 5×4 window the walker is told all is open, and a way
+        // round the wall's top (4 steps) is shorter than the one inside (6).
+        let mut finder = PathFinder::for_map(5, 4);
+        let wall = |p: Pos| p.x == 2 && p.y <= 2;
+        let inside = |p: Pos| (0..5).contains(&p.x) && (0..4).contains(&p.y);
+        let path = finder
+            .find(Pos::new(0, 0), Pos::new(4, 0), 100, |p| !wall(p))
+            .path
+            .unwrap();
+        assert_eq!(path.len(), 6, "{path:?}");
+        assert!(path.iter().all(|&p| inside(p)), "{path:?}");
+        // The same with the wall across and the gap on the left: round its
+        // right end, off the 4×5 window, is shorter.
+        let mut finder = PathFinder::for_map(4, 5);
+        let wall = |p: Pos| p.y == 2 && p.x >= 1;
+        let inside = |p: Pos| (0..4).contains(&p.x) && (0..5).contains(&p.y);
+        let path = finder
+            .find(Pos::new(3, 0), Pos::new(3, 4), 100, |p| !wall(p))
+            .path
+            .unwrap();
+        assert_eq!(path.len(), 6, "{path:?}");
+        assert!(path.iter().all(|&p| inside(p)), "{path:?}");
+        for off in [
+            Pos::new(-1, 0),
+            Pos::new(0, -1),
+            Pos::new(4, 0),
+            Pos::new(0, 5),
+        ] {
+            let from_off = finder.find(off, Pos::new(0, 0), 100, |_| true);
+            assert_eq!(
+                from_off,
+                PathResult {
+                    path: None,
+                    expanded: 0
+                },
+                "{off:?}"
+            );
+            let to_off = finder.find(Pos::new(0, 0), off, 100, |_| true);
+            assert_eq!(
+                to_off,
+                PathResult {
+                    path: None,
+                    expanded: 0
+                },
+                "{off:?}"
+            );
+        }
+    }
+
     #[test]
     fn the_path_never_squeezes_between_corner_touching_walls() {
         let t = Terrain::from_text("#####\n#.#.#\n##..#\n#####\n", 1);
