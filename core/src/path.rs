@@ -247,14 +247,17 @@ mod tests {
 
     #[test]
     fn a_far_goal_costs_the_whole_budget_before_it_is_given_up() {
-        let result = astar(Pos::new(10, 0), Pos::new(1000, 0), 100, |_| true);
-        assert_eq!(
-            result,
-            PathResult {
-                path: None,
-                expanded: 100
-            }
-        );
+        for (start, goal) in [
+            ((10, 0), (1000, 0)),
+            ((-100, 0), (100, 0)),
+            ((0, -100), (0, 100)),
+            ((0, 10), (0, 1000)),
+        ] {
+            let (start, goal) = (Pos::new(start.0, start.1), Pos::new(goal.0, goal.1));
+            let result = astar(start, goal, 100, |_| true);
+            assert_eq!(result.path, None, "{start:?} to {goal:?}");
+            assert_eq!(result.expanded, 100, "{start:?} to {goal:?}");
+        }
     }
 
     #[test]
@@ -306,6 +309,67 @@ mod tests {
                 "{off:?}"
             );
         }
+    }
+
+    /// A 24×14 map walled round, with a third of its inside rock, from a seed.
+    fn scattered(seed: u64) -> Terrain {
+        let mut rng = crate::rng::GameRng::new(seed);
+        let mut tiles = crate::grid::Grid::new(24, 14, crate::tile::Tile::Wall);
+        for y in 1..13 {
+            for x in 1..23 {
+                if !rng.chance(0.33) {
+                    tiles.set(Pos::new(x, y), crate::tile::Tile::Floor);
+                }
+            }
+        }
+        Terrain::new(tiles, 1)
+    }
+
+    #[test]
+    fn astar_walks_as_short_as_a_dijkstra_fill_and_expands_each_tile_once() {
+        use crate::dijkstra::DijkstraMap;
+        let mut unreachable = 0;
+        for seed in 0..6 {
+            let t = scattered(seed);
+            let walkable = |p: Pos| t.is_walkable(p);
+            let corner_ok = |from: Pos, dir: Dir| !corner_blocked(from, dir, &walkable);
+            let floor: Vec<Pos> = t
+                .tiles()
+                .iter()
+                .filter(|(_, tile)| tile.is_walkable())
+                .map(|(p, _)| p)
+                .collect();
+            let mut finder = PathFinder::for_map(t.width(), t.height());
+            let mut fill = DijkstraMap::new(t.width(), t.height());
+            for &goal in floor.iter().step_by(7) {
+                fill.compute([goal], walkable, corner_ok);
+                for &start in floor.iter().step_by(5).filter(|&&s| s != goal) {
+                    let found = finder.find(start, goal, 10_000, walkable);
+                    let steps = found.path.as_ref().map(|path| path.len() as u32);
+                    assert_eq!(
+                        steps,
+                        fill.distance(start),
+                        "seed {seed}: {start:?} to {goal:?}"
+                    );
+                    if steps.is_none() {
+                        // Each tile the walker can reach from the start is
+                        // expanded once, and nothing else.
+                        unreachable += 1;
+                        let mut from_start = DijkstraMap::new(t.width(), t.height());
+                        from_start.compute([start], walkable, corner_ok);
+                        let reach = floor
+                            .iter()
+                            .filter(|&&p| from_start.distance(p).is_some())
+                            .count();
+                        assert_eq!(found.expanded, reach, "seed {seed}: {start:?} to {goal:?}");
+                    }
+                }
+            }
+        }
+        assert!(
+            unreachable > 0,
+            "the maps have pockets the walker cannot leave"
+        );
     }
 
     #[test]

@@ -988,6 +988,150 @@ mod tests {
     }
 
     #[test]
+    fn filling_writes_every_byte_asked_for() {
+        let dir = ScratchDir::new("fill");
+        let path = dir.path("filled");
+        for bytes in [0, 1, 65_536, 200_001] {
+            fill_and_sync(File::create(&path).unwrap(), bytes).unwrap();
+            assert_eq!(fs::metadata(&path).unwrap().len(), bytes);
+        }
+    }
+
+    /// The name of the variable that marks this test binary as run by
+    /// [`the_fault_switch_is_read_from_the_environment`].
+    const CHILD_ENV: &str = "GLOOMDELVE_PERSIST_TEST_CHILD";
+
+    /// Runs in a child process with the fault switch set to `full`: both
+    /// the write and the room check obey it.
+    #[test]
+    fn with_the_switch_set_to_full_writes_and_room_checks_fail() {
+        if std::env::var_os(CHILD_ENV).is_none() {
+            return; // Only the child (below) runs this with the switch set.
+        }
+        let dir = ScratchDir::new("switch");
+        let path = dir.path("save.ron");
+        let write = write_atomically(&path, b"never").unwrap_err();
+        assert_eq!(write.kind(), io::ErrorKind::StorageFull, "{write}");
+        let room = check_room(&path, 10).unwrap_err();
+        assert_eq!(room.kind(), io::ErrorKind::StorageFull, "{room}");
+        assert!(!path.exists());
+    }
+
+    #[test]
+    fn the_fault_switch_is_read_from_the_environment() {
+        let child = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "persist::tests::with_the_switch_set_to_full_writes_and_room_checks_fail",
+                "--test-threads=1",
+            ])
+            .env(CHILD_ENV, "1")
+            .env(FAULT_ENV, "full")
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&child.stdout);
+        assert!(child.status.success(), "{out}");
+        assert!(out.contains("1 passed"), "the child ran its test: {out}");
+        // Without the switch (this process), both succeed.
+        let dir = ScratchDir::new("no-switch");
+        check_room(&dir.path("save.ron"), 10).unwrap();
+        write_atomically(&dir.path("save.ron"), b"saved").unwrap();
+        assert_eq!(read_regular_text(&dir.path("save.ron")).unwrap(), "saved");
+    }
+
+    #[test]
+    fn text_is_read_whole_and_must_be_utf8() {
+        let dir = ScratchDir::new("text");
+        let path = dir.path("notes.txt");
+        fs::write(&path, "line one\nline two\n").unwrap();
+        assert_eq!(read_regular_text(&path).unwrap(), "line one\nline two\n");
+        fs::write(&path, [0x66, 0x6f, 0xff]).unwrap();
+        let err = read_regular_text(&path).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+        assert!(err.to_string().contains("not UTF-8"), "{err}");
+    }
+
+    #[test]
+    fn temporary_names_are_told_apart_from_other_files() {
+        for (name, ours) in [
+            ("save.ron.tmp", true),
+            ("save.ron.tmp.123.4", true),
+            ("save.ron.tmp.123", false),
+            ("save.ron.tmp.1.2.3", false),
+            ("save.ron.tmp.12a.4", false),
+            ("save.ron.tmp..4", false),
+            ("save.ron.tmpx.1.2", false),
+            ("save.ron.bak.1.2", false),
+            ("other.ron.tmp.1.2", false),
+        ] {
+            assert_eq!(is_temporary_of(name, "save.ron"), ours, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_path_through_a_file_is_an_error_not_a_target() {
+        let dir = ScratchDir::new("through");
+        let file = dir.path("plain");
+        fs::write(&file, "x").unwrap();
+        assert!(write_target(&file.join("inside")).is_err());
+        assert_eq!(
+            write_target(&dir.path("missing")).unwrap(),
+            dir.path("missing")
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_write_keeps_the_permissions_of_the_file_it_replaces() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = ScratchDir::new("mode");
+        let path = dir.path("save.ron");
+        fs::write(&path, "old").unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+        write_atomically_with(&path, b"new", Fault::None).unwrap();
+        let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+    }
+
+    #[test]
+    fn a_rename_that_fails_says_why() {
+        let dir = ScratchDir::new("rename");
+        let (from, to) = (dir.path("from"), dir.path("to"));
+        let missing = rename_without_replacing(&from, &to).unwrap_err();
+        assert_eq!(missing.kind(), io::ErrorKind::NotFound, "{missing}");
+        fs::write(&from, "a").unwrap();
+        fs::write(&to, "b").unwrap();
+        let taken = rename_without_replacing(&from, &to).unwrap_err();
+        assert_eq!(taken.kind(), io::ErrorKind::AlreadyExists, "{taken}");
+        assert_eq!(fs::read_to_string(&to).unwrap(), "b");
+    }
+
+    #[test]
+    fn kept_files_of_a_missing_folder_are_none_and_of_a_file_an_error() {
+        let dir = ScratchDir::new("kept-where");
+        assert_eq!(
+            kept_previous(&dir.path("missing/save.ron")).unwrap(),
+            Vec::<PathBuf>::new()
+        );
+        fs::write(dir.path("plain"), "x").unwrap();
+        assert!(kept_previous(&dir.path("plain/save.ron")).is_err());
+        assert!(exists(&dir.path("plain/save.ron")).is_err());
+        assert!(!exists(&dir.path("missing")).unwrap());
+        // `.prev.0` is no kept file's name: the first is `.prev`.
+        fs::write(dir.path("save.ron.prev.0"), "x").unwrap();
+        assert_eq!(
+            kept_previous(&dir.path("save.ron")).unwrap(),
+            Vec::<PathBuf>::new()
+        );
+    }
+
+    #[test]
+    fn a_bare_file_name_lives_in_the_current_folder() {
+        assert_eq!(parent_dir(Path::new("save.ron")), Path::new("."));
+        assert_eq!(parent_dir(Path::new("saves/save.ron")), Path::new("saves"));
+    }
+
+    #[test]
     fn fault_keeps_the_old_file() {
         let dir = ScratchDir::new("fault");
         let path = dir.path("save.ron");

@@ -65,3 +65,64 @@ impl Rect {
             .flat_map(move |y| (self.x..self.right()).map(move |x| Pos::new(x, y)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spanning_two_corners_in_any_order_covers_both() {
+        let r = Rect::spanning(Pos::new(5, 1), Pos::new(2, 4));
+        assert_eq!(r, Rect::new(2, 1, 4, 4));
+        assert_eq!((r.right(), r.bottom()), (6, 5));
+        assert_eq!(
+            Rect::spanning(Pos::new(3, 3), Pos::new(3, 3)),
+            Rect::new(3, 3, 1, 1)
+        );
+    }
+
+    #[test]
+    fn contains_takes_the_top_left_edges_and_not_the_bottom_right() {
+        let r = Rect::new(2, 3, 4, 5);
+        for (p, inside) in [
+            ((2, 3), true),
+            ((5, 7), true),
+            ((1, 3), false),
+            ((2, 2), false),
+            ((6, 3), false),
+            ((2, 8), false),
+        ] {
+            assert_eq!(r.contains(Pos::new(p.0, p.1)), inside, "{p:?}");
+        }
+    }
+
+    #[test]
+    fn overlap_is_what_both_cover_and_touching_is_not_overlap() {
+        let a = Rect::new(0, 0, 4, 4);
+        assert_eq!(
+            a.intersection(&Rect::new(2, 1, 5, 2)),
+            Some(Rect::new(2, 1, 2, 2))
+        );
+        assert_eq!(a.intersection(&Rect::new(4, 0, 2, 2)), None, "side by side");
+        assert_eq!(
+            a.intersection(&Rect::new(0, 4, 2, 2)),
+            None,
+            "one above the other"
+        );
+        assert!(a.intersects(&Rect::new(3, 3, 1, 1)));
+        assert!(!a.intersects(&Rect::new(-2, 0, 2, 9)));
+    }
+
+    #[test]
+    fn centre_grown_and_positions() {
+        let r = Rect::new(2, 3, 5, 3);
+        assert_eq!(r.centre(), Pos::new(4, 4));
+        assert_eq!(r.grown(2), Rect::new(0, 1, 9, 7));
+        assert_eq!(r.grown(-1), Rect::new(3, 4, 3, 1));
+        let tiles: Vec<Pos> = Rect::new(1, 1, 2, 2).positions().collect();
+        assert_eq!(
+            tiles,
+            [(1, 1), (2, 1), (1, 2), (2, 2)].map(|(x, y)| Pos::new(x, y))
+        );
+    }
+}

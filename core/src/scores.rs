@@ -201,6 +201,22 @@ mod tests {
     }
 
     #[test]
+    fn an_unreadable_table_is_empty_with_a_message_naming_it() {
+        let dir = ScratchDir::new("scores-folder");
+        let path = dir.path("scores.ron");
+        std::fs::create_dir(&path).unwrap();
+        let (table, message) = Table::load(&path);
+        assert_eq!(table, Table::default());
+        let message = message.expect("a folder is no table");
+        assert!(
+            message.contains("Could not read the high scores"),
+            "{message}"
+        );
+        assert!(message.contains("scores.ron"), "{message}");
+        assert!(path.is_dir(), "a folder is left alone");
+    }
+
+    #[test]
     fn corrupt_file_is_set_aside_and_named() {
         let dir = ScratchDir::new("scores-corrupt");
         let path = dir.path("scores.ron");

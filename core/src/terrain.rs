@@ -288,6 +288,73 @@ mod tests {
     }
 
     #[test]
+    fn creatures_keep_out_of_tunnels_and_rock() {
+        let t = Terrain::from_text("#.=~T>\n", 2);
+        let admitted: Vec<bool> = (0..6).map(|x| t.admits_creatures(Pos::new(x, 0))).collect();
+        assert_eq!(admitted, [false, true, false, false, false, true]);
+        assert!(!t.admits_creatures(Pos::new(-1, 0)), "off the map is rock");
+        assert_eq!(t.border(), 2);
+    }
+
+    #[test]
+    fn a_step_lands_only_where_a_move_does() {
+        let t = sample();
+        assert_eq!(t.step_to(Pos::new(1, 1), Dir::E), Some(Pos::new(2, 1)));
+        assert!(t.can_step(Pos::new(1, 1), Dir::E));
+        assert_eq!(t.step_to(Pos::new(2, 1), Dir::S), None, "a dig is no step");
+        assert!(!t.can_step(Pos::new(2, 1), Dir::S));
+    }
+
+    #[test]
+    fn text_round_trips_through_the_glyphs() {
+        let text = "#####\n#.<>#\n#=~T#\n#####\n";
+        assert_eq!(Terrain::from_text(text, 1).to_text(), text);
+    }
+
+    #[test]
+    fn the_nearest_walkable_tile_is_nearest_as_the_crow_flies() {
+        let t = Terrain::from_text(
+            "#########\n\
+             #.#######\n\
+             ######.##\n\
+             #########\n",
+            1,
+        );
+        // From (5,1): (6,2) is 1.4 away, (1,1) is 4; from (2,1), (1,1) is 1.
+        assert_eq!(t.nearest_walkable(Pos::new(5, 1)), Some(Pos::new(6, 2)));
+        assert_eq!(t.nearest_walkable(Pos::new(2, 1)), Some(Pos::new(1, 1)));
+        assert_eq!(t.nearest_walkable(Pos::new(7, 3)), Some(Pos::new(6, 2)));
+        assert_eq!(t.nearest_walkable(Pos::new(0, 2)), Some(Pos::new(1, 1)));
+        // Over scattered floor, the answer is as near as any floor tile,
+        // from every target on the map and round it.
+        let t = Terrain::from_text(
+            "#.#####\n\
+             #####.#\n\
+             #######\n\
+             ##.####\n\
+             ######.\n",
+            1,
+        );
+        let floor: Vec<Pos> = t
+            .tiles()
+            .iter()
+            .filter(|(_, t)| t.is_walkable())
+            .map(|(p, _)| p)
+            .collect();
+        let squared = |a: Pos, b: Pos| (a.x - b.x).pow(2) + (a.y - b.y).pow(2);
+        for y in -2..7 {
+            for x in -2..9 {
+                let target = Pos::new(x, y);
+                let best = floor.iter().map(|&p| squared(p, target)).min().unwrap();
+                let found = t.nearest_walkable(target).unwrap();
+                assert_eq!(squared(found, target), best, "from {target:?}: {found:?}");
+            }
+        }
+        let rock = Terrain::from_text("###\n###\n", 1);
+        assert_eq!(rock.nearest_walkable(Pos::new(1, 1)), None);
+    }
+
+    #[test]
     fn open_floor_moves_and_rock_digs() {
         let t = sample();
         assert_eq!(t.bump(Pos::new(1, 1), Dir::E), Bump::Move(Pos::new(2, 1)));

@@ -102,3 +102,51 @@ impl Tile {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_tile_walks_sees_and_digs_as_the_rules_say() {
+        // (tile, walkable, rock, blocks sight, glyph)
+        let table = [
+            (Tile::Wall, false, true, true, '#'),
+            (Tile::DeepRock, false, true, true, ' '),
+            (Tile::Floor, true, false, false, '.'),
+            (Tile::DugFloor, true, false, false, '.'),
+            (Tile::Tunnel, true, false, false, '='),
+            (Tile::StairsUp, true, false, false, '<'),
+            (Tile::StairsDown, true, false, false, '>'),
+            (Tile::Grass, true, false, false, '"'),
+            (Tile::Water, false, false, false, '~'),
+            (Tile::Tree, false, false, true, 'T'),
+        ];
+        assert_eq!(table.map(|row| row.0), Tile::ALL);
+        for (tile, walkable, rock, blocks, glyph) in table {
+            assert_eq!(tile.is_walkable(), walkable, "{tile:?}");
+            assert_eq!(tile.is_rock(), rock, "{tile:?}");
+            assert_eq!(tile.blocks_sight(), blocks, "{tile:?}");
+            assert_eq!(tile.glyph(), glyph, "{tile:?}");
+        }
+    }
+
+    #[test]
+    fn every_tile_has_its_own_name_and_sprite() {
+        let names: std::collections::HashSet<&str> = Tile::ALL.iter().map(|t| t.name()).collect();
+        let sprites: std::collections::HashSet<&str> =
+            Tile::ALL.iter().map(|t| t.sprite_name()).collect();
+        assert_eq!(
+            (names.len(), sprites.len()),
+            (Tile::ALL.len(), Tile::ALL.len())
+        );
+        assert_eq!(Tile::Water.name(), "water");
+        assert_eq!(Tile::Tunnel.sprite_name(), "tunnel_floor");
+        for tile in Tile::ALL {
+            let sprite = tile.sprite_name();
+            assert!(
+                !sprite.is_empty() && sprite.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+            );
+        }
+    }
+}
