@@ -117,6 +117,11 @@ mod tests {
     fn centre_grown_and_positions() {
         let r = Rect::new(2, 3, 5, 3);
         assert_eq!(r.centre(), Pos::new(4, 4));
+        assert_eq!(
+            Rect::new(-3, 1, 6, 4).centre(),
+            Pos::new(0, 3),
+            "even sides"
+        );
         assert_eq!(r.grown(2), Rect::new(0, 1, 9, 7));
         assert_eq!(r.grown(-1), Rect::new(3, 4, 3, 1));
         let tiles: Vec<Pos> = Rect::new(1, 1, 2, 2).positions().collect();
