@@ -538,6 +538,258 @@ fn regenerate(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bevy::ecs::system::RunSystemOnce;
+    use gloomdelve_core::GameRng;
+
+    /// A world with just what [`Actors`] borrows: a 40×5 open level, the
+    /// hero at (2,2) seeing 5 tiles when `sight` is set (else nothing is
+    /// seen, as in the dark), and the fighters in `cast` (name, place, is
+    /// the hero), each with 50 HP and a sure 1-damage blow.
+    fn arena(cast: &[(&'static str, Pos, bool)], sight: bool) -> (World, Vec<Entity>) {
+        let mut world = World::new();
+        let mut rows = vec!["#".repeat(40)];
+        rows.extend((0..3).map(|_| format!("#{}#", ".".repeat(38))));
+        rows.push("#".repeat(40));
+        let level = Level {
+            terrain: Terrain::from_text(&rows.join("\n"), 1),
+            start: Pos::new(2, 2),
+        };
+        if sight {
+            let mut seen = Sight::new(40, 5, false);
+            seen.update(&level, Pos::new(2, 2), 5);
+            world.insert_resource(seen);
+        }
+        world.insert_resource(level);
+        world.insert_resource(RulesRng(GameRng::new(1)));
+        world.init_resource::<Occupancy>();
+        world.init_resource::<GameLog>();
+        world.init_resource::<TurnCount>();
+        world.init_resource::<DeathCause>();
+        world.init_resource::<Kills>();
+        world.init_resource::<Messages<Damaged>>();
+        world.init_resource::<Messages<Moved>>();
+        world.init_resource::<Messages<Struck>>();
+        let fighters = cast
+            .iter()
+            .map(|&(name, at, hero)| {
+                let mut fighter = world.spawn((
+                    Name::new(name),
+                    GridPos(at),
+                    Fighter {
+                        attack: 1,
+                        defense: 0,
+                    },
+                    Health { hp: 50, max: 50 },
+                ));
+                if hero {
+                    fighter.insert(Hero);
+                }
+                let id = fighter.id();
+                world.resource_mut::<Occupancy>().place(id, at);
+                id
+            })
+            .collect();
+        (world, fighters)
+    }
+
+    fn strike(world: &mut World, attacker: Entity, target: Entity) {
+        world
+            .run_system_once(move |mut actors: Actors| actors.strike(attacker, target))
+            .unwrap();
+    }
+
+    fn lines(world: &World) -> Vec<String> {
+        let log = world.resource::<GameLog>();
+        log.entries().iter().map(|e| e.text.clone()).collect()
+    }
+
+    fn shown_damage(world: &World) -> Vec<Damaged> {
+        let damaged = world.resource::<Messages<Damaged>>();
+        damaged.iter_current_update_messages().cloned().collect()
+    }
+
+    #[test]
+    fn the_hero_hears_of_every_blow_it_gives_or_takes_even_unseen() {
+        let cast = [
+            ("hero", Pos::new(2, 2), true),
+            ("rat", Pos::new(3, 2), false),
+        ];
+        let (mut world, fighters) = arena(&cast, false);
+        let [hero, rat] = [fighters[0], fighters[1]];
+        strike(&mut world, hero, rat);
+        strike(&mut world, rat, hero);
+        assert_eq!(
+            lines(&world),
+            [
+                "You hit the rat for 1 damage.",
+                "The rat hits you for 1 damage."
+            ]
+        );
+        let struck = world.resource::<Messages<Struck>>();
+        let hits: Vec<bool> = struck
+            .iter_current_update_messages()
+            .map(|s| s.hit)
+            .collect();
+        assert_eq!(hits, [true, true], "a blow that takes HP is a hit");
+        assert_eq!(
+            shown_damage(&world),
+            [Damaged {
+                at: Pos::new(2, 2),
+                amount: 1,
+                hero: true
+            }],
+            "the hero's own wounds show; the unseen rat's do not"
+        );
+        assert!(world.resource::<Kills>().0.is_empty(), "no kill yet");
+    }
+
+    #[test]
+    fn a_creature_is_ready_unless_dead_paralyzed_or_resting_this_turn() {
+        let cast = [
+            ("hero", Pos::new(2, 2), true),
+            ("ogre", Pos::new(4, 2), false),
+        ];
+        let (mut world, fighters) = arena(&cast, false);
+        let ogre = fighters[1];
+        let ready = |world: &mut World, turn: u64| {
+            world.insert_resource(TurnCount(turn));
+            world
+                .run_system_once(move |actors: Actors| actors.ready_at(ogre))
+                .unwrap()
+        };
+        assert_eq!(ready(&mut world, 7), Some(Pos::new(4, 2)));
+        world
+            .entity_mut(ogre)
+            .insert(Sluggish { every: 2, phase: 1 });
+        assert_eq!(ready(&mut world, 7), Some(Pos::new(4, 2)), "its turn");
+        assert_eq!(ready(&mut world, 8), None, "resting");
+        world.entity_mut(ogre).insert(Paralyzed { turns: 3 });
+        assert_eq!(ready(&mut world, 7), None, "paralyzed");
+        world.entity_mut(ogre).remove::<(Paralyzed, Sluggish)>();
+        world.get_mut::<Health>(ogre).unwrap().hp = 0;
+        assert_eq!(ready(&mut world, 7), None, "dead");
+    }
+
+    #[test]
+    fn foes_are_the_living_once_each_even_on_a_fallen_ones_tile() {
+        let cast = [
+            ("hero", Pos::new(2, 2), true),
+            ("rat", Pos::new(3, 2), false),
+            ("goblin", Pos::new(4, 2), false),
+        ];
+        let (mut world, fighters) = arena(&cast, false);
+        let [hero, rat, goblin] = [fighters[0], fighters[1], fighters[2]];
+        world.get_mut::<Health>(rat).unwrap().hp = 1;
+        strike(&mut world, hero, rat);
+        assert_eq!(world.resource::<Kills>().0, [("rat".to_string(), 50)]);
+        // The goblin steps onto the rat's tile before the body is cleared.
+        world.get_mut::<GridPos>(goblin).unwrap().0 = Pos::new(3, 2);
+        let mut occupancy = world.resource_mut::<Occupancy>();
+        occupancy.relocate(goblin, Pos::new(4, 2), Pos::new(3, 2));
+        let foes = world
+            .run_system_once(|actors: Actors| actors.foes())
+            .unwrap();
+        assert_eq!(foes, [(goblin, Pos::new(3, 2))]);
+    }
+
+    #[test]
+    fn a_missile_that_never_breaks_draws_no_luck_for_it() {
+        let (mut world, _) = arena(&[("hero", Pos::new(2, 2), true)], false);
+        let fate = |world: &mut World, breaks: u32, landing: Pos| {
+            world
+                .run_system_once(move |mut actors: Actors| actors.fate(breaks, landing))
+                .unwrap()
+        };
+        let before = world.resource::<RulesRng>().0.clone();
+        assert_eq!(fate(&mut world, 0, Pos::new(3, 2)), Fate::Lies);
+        assert_eq!(fate(&mut world, 0, Pos::new(0, 0)), Fate::Sinks, "no floor");
+        assert_eq!(
+            world.resource::<RulesRng>().0,
+            before,
+            "no draw, so the rest of the game keeps its dice"
+        );
+        assert_eq!(fate(&mut world, 100, Pos::new(3, 2)), Fate::Breaks);
+        let broken = world
+            .run_system_once(|mut actors: Actors| {
+                let throws = (0..10_000).map(|_| actors.fate(1, Pos::new(3, 2)));
+                throws.filter(|&f| f == Fate::Breaks).count()
+            })
+            .unwrap();
+        assert!((60..140).contains(&broken), "1 in 100 breaks: {broken}");
+    }
+
+    #[test]
+    fn the_hero_hears_of_missiles_it_looses_or_takes_even_unseen() {
+        let cast = [
+            ("hero", Pos::new(2, 2), true),
+            ("rat", Pos::new(6, 2), false),
+            ("archer", Pos::new(9, 2), false),
+        ];
+        let (mut world, fighters) = arena(&cast, false);
+        let [hero, rat, archer] = [fighters[0], fighters[1], fighters[2]];
+        let loose = |world: &mut World, shooter: Entity, target: Pos| {
+            let shot = Shot {
+                missile: "rock",
+                shooter,
+                attack: 1,
+                range: 10,
+            };
+            let flight = world
+                .run_system_once(move |mut actors: Actors| actors.loose(&shot, target))
+                .unwrap();
+            flight.and_then(|f| f.struck)
+        };
+        assert_eq!(loose(&mut world, hero, Pos::new(6, 2)), Some(rat));
+        assert_eq!(loose(&mut world, archer, Pos::new(6, 2)), Some(rat));
+        world.get_mut::<GridPos>(rat).unwrap().0 = Pos::new(6, 3);
+        let mut occupancy = world.resource_mut::<Occupancy>();
+        occupancy.relocate(rat, Pos::new(6, 2), Pos::new(6, 3));
+        assert_eq!(loose(&mut world, archer, Pos::new(2, 2)), Some(hero));
+        assert_eq!(
+            lines(&world),
+            [
+                "The rock hits the rat for 1 damage.",
+                "The rock hits you for 1 damage."
+            ],
+            "the archer's shot at the rat is out of sight"
+        );
+    }
+
+    #[test]
+    fn a_blow_between_creatures_is_told_when_either_end_is_in_sight() {
+        // The hero sees 5 tiles: (7,2) is in sight, (8,2) and (12,2) not.
+        let cast = [
+            ("hero", Pos::new(2, 2), true),
+            ("bat", Pos::new(7, 2), false),
+            ("rat", Pos::new(8, 2), false),
+            ("goblin", Pos::new(12, 2), false),
+        ];
+        let (mut world, fighters) = arena(&cast, true);
+        let sight = world.resource::<Sight>();
+        assert_eq!(sight.seen(Pos::new(7, 2)), Seen::Visible);
+        assert_ne!(sight.seen(Pos::new(8, 2)), Seen::Visible);
+        let [bat, rat, goblin] = [fighters[1], fighters[2], fighters[3]];
+        strike(&mut world, bat, rat);
+        strike(&mut world, rat, bat);
+        strike(&mut world, rat, goblin);
+        assert_eq!(
+            lines(&world),
+            [
+                "The bat hits the rat for 1 damage.",
+                "The rat hits the bat for 1 damage."
+            ],
+            "the rat and the goblin fight out of sight"
+        );
+        assert_eq!(
+            shown_damage(&world),
+            [Damaged {
+                at: Pos::new(7, 2),
+                amount: 1,
+                hero: false
+            }],
+            "only the wound in sight shows"
+        );
+    }
 
     #[test]
     fn blow_messages_read_naturally() {

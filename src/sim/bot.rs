@@ -170,7 +170,7 @@ fn pack_effects(world: &World, hero: Entity) -> Vec<(Entity, ItemEffect)> {
 /// at the nearest foe, or paralysis on the one next to it.
 fn cast(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
     let health = *world.get::<Health>(hero)?;
-    if health.hp * 2 >= health.max {
+    if !hp_below(&health, 1, 2) {
         return None;
     }
     let foe = adjacent_foe(world, at)?;
@@ -197,13 +197,19 @@ fn cast(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
     let no_potion = !scrolls
         .iter()
         .any(|(_, effect)| matches!(effect, ItemEffect::Heal(_)));
-    let dying = health.hp * 10 < health.max * 3;
+    let dying = hp_below(&health, 3, 10);
     scroll(ScrollKind::Teleport)
         .filter(|_| dying && no_potion)
         .map(|teleport| Action::Read {
             scroll: teleport,
             target: None,
         })
+}
+
+/// Whether `health` is below `num`/`den` of its maximum, in `i64` so
+/// that no HP, however large, overflows.
+fn hp_below(health: &Health, num: i64, den: i64) -> bool {
+    i64::from(health.hp) * den < i64::from(health.max) * num
 }
 
 /// The place of a living foe next to the hero (fungi cannot hurt, so they
@@ -231,11 +237,11 @@ pub(super) fn drink(world: &World, hero: Entity) -> Option<Action> {
     };
     let regenerating = world.get::<Boons>(hero).is_some_and(|b| b.regenerating > 0);
     let healing = first(|e| matches!(e, ItemEffect::Heal(_)))
-        .filter(|_| health.hp * 10 < health.max * 3)
+        .filter(|_| hp_below(health, 3, 10))
         .map(Action::Use);
     let regenerate = || {
         first(|e| matches!(e, ItemEffect::Regenerate(_)))
-            .filter(|_| health.hp * 10 < health.max * 6 && !regenerating)
+            .filter(|_| hp_below(health, 6, 10) && !regenerating)
             .map(Action::Use)
     };
     let map = || {

@@ -124,6 +124,45 @@ fn a_potion_of_far_sight_doubles_the_sight_then_wears_off() {
     );
 }
 
+/// How many times the log holds `line`.
+fn times_said(app: &App, line: &str) -> usize {
+    let log = app.world().resource::<GameLog>();
+    log.entries()
+        .iter()
+        .filter(|e| e.text == line)
+        .map(|e| e.count as usize)
+        .sum()
+}
+
+#[test]
+fn each_boon_says_once_that_it_wears_off_and_only_regeneration_heals() {
+    let mut app = wearing(&open_map(14, 7), Pos::new(3, 3), "potion of far sight");
+    let hero = hero_entity(&mut app);
+    app.world_mut().get_mut::<Health>(hero).unwrap().hp = 5;
+    wait(&mut app, 120);
+    assert_eq!(hp(&app, hero), 5, "far sight heals nothing");
+    assert_eq!(times_said(&app, "Your sight dims to its usual reach."), 1);
+    assert_eq!(times_said(&app, "The warmth fades."), 0, "no regeneration");
+    let mut app = wearing(&open_map(14, 7), Pos::new(3, 3), "potion of regeneration");
+    wait(&mut app, 40);
+    assert_eq!(times_said(&app, "The warmth fades."), 1);
+    assert_eq!(times_said(&app, "Your sight dims to its usual reach."), 0);
+}
+
+#[test]
+fn regeneration_does_not_bring_a_fallen_hero_back() {
+    let mut app = wearing(&open_map(14, 7), Pos::new(3, 3), "potion of regeneration");
+    crate::support::fell_the_hero(&mut app);
+    let hero = hero_entity(&mut app);
+    assert_eq!(hp(&app, hero), 0);
+    assert_eq!(
+        app.world()
+            .resource::<State<gloomdelve::vocab::states::Screen>>()
+            .get(),
+        &gloomdelve::vocab::states::Screen::GameOver
+    );
+}
+
 /// Reads the scroll the hero carries, which needs no target.
 fn read_the_scroll(app: &mut App) {
     let scroll = pack(app)[0];

@@ -311,6 +311,67 @@ fn a_weak_hero_does_not_regenerate() {
 }
 
 #[test]
+fn a_fallen_hero_does_not_regenerate_back_to_life() {
+    let rules = RulesData {
+        regen_every: 1,
+        ..RulesData::default()
+    };
+    let mut app = app_on(&open_map(8, 8), Pos::new(3, 3), rules);
+    let hero = hero_entity(&mut app);
+    set_hp(&mut app, hero, 10);
+    wait(&mut app, 1);
+    assert_eq!(hero_hp(&mut app), 11, "every turn heals");
+    crate::support::fell_the_hero(&mut app);
+    assert_eq!(hero_hp(&mut app), 0, "not even 1 HP back");
+    assert_eq!(
+        app.world().resource::<State<Screen>>().get(),
+        &Screen::GameOver
+    );
+}
+
+#[test]
+fn food_out_of_the_pack_cannot_be_eaten_as_carried() {
+    let mut app = app_on(&open_map(8, 8), Pos::new(3, 3), RulesData::default());
+    let ration = lay(&mut app, "ration", Pos::new(5, 5));
+    set_food(&mut app, 100);
+    act(&mut app, Action::Use(ration));
+    assert!(app.world().get_entity(ration).is_ok(), "still on the floor");
+    assert_eq!(stomach(&mut app).food, 100, "no meal and no turn");
+    assert_eq!(turns(&app), 0);
+}
+
+#[test]
+fn overeating_at_one_hp_bursts_the_hero() {
+    let (mut app, things) = holding(&["ration"]);
+    let hero = hero_entity(&mut app);
+    set_hp(&mut app, hero, 1);
+    set_food(&mut app, 900);
+    act(&mut app, Action::Use(things[0]));
+    app.update();
+    assert_eq!(hero_hp(&mut app), 0);
+    assert_eq!(
+        app.world().resource::<DeathCause>().0.as_deref(),
+        Some("burst from overeating")
+    );
+}
+
+#[test]
+fn a_hero_slain_as_its_food_runs_out_keeps_the_cause_of_the_blow() {
+    let mut app = app_on(&open_map(8, 8), Pos::new(3, 3), RulesData::default());
+    let hero = hero_entity(&mut app);
+    set_food(&mut app, 1);
+    set_hp(&mut app, hero, 0);
+    app.world_mut().resource_mut::<DeathCause>().0 = Some("killed by a goblin".to_string());
+    wait(&mut app, 1);
+    assert_eq!(stomach(&mut app).food, 0);
+    assert_eq!(
+        app.world().resource::<DeathCause>().0.as_deref(),
+        Some("killed by a goblin"),
+        "not \"starved\""
+    );
+}
+
+#[test]
 fn at_zero_food_the_hero_starves_to_death() {
     let mut app = app_on(&open_map(8, 8), Pos::new(3, 3), RulesData::default());
     set_food(&mut app, 2);
@@ -377,6 +438,20 @@ fn e_with_nothing_underfoot_asks_which_food_offering_the_freshest_corpse() {
     assert_eq!(inventory_cursor(&app), 0, "then the ration");
     press(&mut app, code_key(KeyCode::Escape));
     assert_eq!(pack(&mut app), vec![ration], "Esc eats nothing");
+}
+
+#[test]
+fn e_eats_what_lies_underfoot_before_asking_about_the_pack() {
+    use crate::support::{char_key, overlay, press, with_keys};
+    let (mut app, packed) = holding(&["ration"]);
+    with_keys(&mut app);
+    let at = crate::support::hero_pos(&mut app);
+    let underfoot = lay(&mut app, "ration", at);
+    set_food(&mut app, 100);
+    press(&mut app, char_key("e"));
+    assert_eq!(overlay(&app), gloomdelve::vocab::states::Overlay::None);
+    assert!(app.world().get_entity(underfoot).is_err(), "eaten");
+    assert_eq!(pack(&mut app), packed, "the packed ration is kept");
 }
 
 #[test]

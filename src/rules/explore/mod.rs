@@ -574,8 +574,9 @@ struct Losses {
 /// a sickness it already knew of, and above half its HP a pest's bites.
 /// Low on HP (a quarter or less), any loss counts.
 fn hurt_since(last: &Condition, now: &Condition, losses: Losses) -> bool {
-    let low = now.hp * 4 <= now.max_hp;
-    let above_half = now.hp * 2 > now.max_hp;
+    let (hp, max) = (i64::from(now.hp), i64::from(now.max_hp));
+    let low = hp * 4 <= max;
+    let above_half = hp * 2 > max;
     let sickness = if last.sick && !low {
         losses.sickness
     } else {

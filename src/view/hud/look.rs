@@ -72,8 +72,8 @@ fn with_what(named: String, what: &str) -> String {
 
 /// How hurt a creature looks, in words.
 pub fn health_words(health: &Health) -> &'static str {
-    let max = health.max.max(1);
-    match health.hp {
+    let max = i64::from(health.max.max(1));
+    match i64::from(health.hp) {
         hp if hp >= max => "unhurt",
         hp if hp * 3 >= max * 2 => "lightly wounded",
         hp if hp * 3 >= max => "wounded",
