@@ -525,6 +525,37 @@ mod tests {
         }
     }
 
+    /// `map` turned by `turn`: mirrored left to right, top to bottom, or
+    /// across its diagonal (a square map only).
+    fn turned(map: &Grid<bool>, turn: fn(Pos, i32) -> Pos) -> Grid<bool> {
+        let size = map.width();
+        Grid::from_fn(size, size, |p| map[turn(p, size)])
+    }
+
+    const TURNS: [fn(Pos, i32) -> Pos; 3] = [
+        |p, size| Pos::new(size - 1 - p.x, p.y),
+        |p, size| Pos::new(p.x, size - 1 - p.y),
+        |p, _| Pos::new(p.y, p.x),
+    ];
+
+    #[test]
+    fn a_mirrored_map_is_seen_as_the_mirror_of_the_sight() {
+        for (i, density) in DENSITIES.into_iter().enumerate() {
+            let map = random_map(900 + i as u64, 21, density);
+            for turn in TURNS {
+                let mirror = turned(&map, turn);
+                for origin in open_tiles(&map) {
+                    let seen = visible(&map, origin, 8);
+                    let mirrored = visible(&mirror, turn(origin, 21), 8);
+                    assert!(
+                        turned(&seen, turn) == mirrored,
+                        "density {density}: from {origin:?} the mirror sees otherwise"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_diagonal_neighbour_between_two_walls_is_never_seen() {
         for (i, density) in DENSITIES.into_iter().enumerate() {
