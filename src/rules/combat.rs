@@ -592,10 +592,18 @@ mod tests {
         (world, fighters)
     }
 
-    fn strike(world: &mut World, attacker: Entity, target: Entity) {
+    /// Runs `act` once with the world's [`Actors`], and returns its answer.
+    fn with_actors<T: 'static>(
+        world: &mut World,
+        mut act: impl FnMut(&mut Actors) -> T + Send + Sync + 'static,
+    ) -> T {
         world
-            .run_system_once(move |mut actors: Actors| actors.strike(attacker, target))
-            .unwrap();
+            .run_system_once(move |mut actors: Actors| act(&mut actors))
+            .unwrap()
+    }
+
+    fn strike(world: &mut World, attacker: Entity, target: Entity) {
+        with_actors(world, move |actors| actors.strike(attacker, target));
     }
 
     fn lines(world: &World) -> Vec<String> {
@@ -653,9 +661,7 @@ mod tests {
         let ogre = fighters[1];
         let ready = |world: &mut World, turn: u64| {
             world.insert_resource(TurnCount(turn));
-            world
-                .run_system_once(move |actors: Actors| actors.ready_at(ogre))
-                .unwrap()
+            with_actors(world, move |actors| actors.ready_at(ogre))
         };
         assert_eq!(ready(&mut world, 7), Some(Pos::new(4, 2)));
         world
@@ -686,9 +692,7 @@ mod tests {
         world.get_mut::<GridPos>(goblin).unwrap().0 = Pos::new(3, 2);
         let mut occupancy = world.resource_mut::<Occupancy>();
         occupancy.relocate(goblin, Pos::new(4, 2), Pos::new(3, 2));
-        let foes = world
-            .run_system_once(|actors: Actors| actors.foes())
-            .unwrap();
+        let foes = with_actors(&mut world, |actors| actors.foes());
         assert_eq!(foes, [(goblin, Pos::new(3, 2))]);
     }
 
@@ -696,9 +700,7 @@ mod tests {
     fn a_missile_that_never_breaks_draws_no_luck_for_it() {
         let (mut world, _) = arena(&[("hero", Pos::new(2, 2), true)], false);
         let fate = |world: &mut World, breaks: u32, landing: Pos| {
-            world
-                .run_system_once(move |mut actors: Actors| actors.fate(breaks, landing))
-                .unwrap()
+            with_actors(world, move |actors| actors.fate(breaks, landing))
         };
         let before = world.resource::<RulesRng>().0.clone();
         assert_eq!(fate(&mut world, 0, Pos::new(3, 2)), Fate::Lies);
@@ -709,12 +711,10 @@ mod tests {
             "no draw, so the rest of the game keeps its dice"
         );
         assert_eq!(fate(&mut world, 100, Pos::new(3, 2)), Fate::Breaks);
-        let broken = world
-            .run_system_once(|mut actors: Actors| {
-                let throws = (0..10_000).map(|_| actors.fate(1, Pos::new(3, 2)));
-                throws.filter(|&f| f == Fate::Breaks).count()
-            })
-            .unwrap();
+        let broken = with_actors(&mut world, |actors| {
+            let throws = (0..10_000).map(|_| actors.fate(1, Pos::new(3, 2)));
+            throws.filter(|&f| f == Fate::Breaks).count()
+        });
         assert!((60..140).contains(&broken), "1 in 100 breaks: {broken}");
     }
 
@@ -734,9 +734,7 @@ mod tests {
                 attack: 1,
                 range: 10,
             };
-            let flight = world
-                .run_system_once(move |mut actors: Actors| actors.loose(&shot, target))
-                .unwrap();
+            let flight = with_actors(world, move |actors| actors.loose(&shot, target));
             flight.and_then(|f| f.struck)
         };
         assert_eq!(loose(&mut world, hero, Pos::new(6, 2)), Some(rat));
