@@ -19,7 +19,8 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use gloomdelve::rules::creatures::ChaseBy;
-use gloomdelve::vocab::components::{ArcherAi, Creature, GoblinAi, Health, PackAi, ThiefAi};
+use gloomdelve::rules::creatures::behaviours::chases::Trail;
+use gloomdelve::vocab::components::{Creature, Health};
 use gloomdelve::vocab::components::{GridPos, Hero};
 use gloomdelve::vocab::data::CreatureBook;
 use gloomdelve::vocab::intents::{Action, PendingAction};
@@ -101,17 +102,18 @@ fn game_with(total: u32, chase_by: ChaseBy) -> App {
 
 /// Points every goblin at the hero, so each one runs its budgeted path
 /// search this turn (a goblin that finds no path gives the chase up). Only
-/// the goblins: archers, thieves and wolves keep a goblin's memory too, but
-/// follow a trail by their own A* (see BENCHMARKS.md), and are left to act
-/// as they would.
+/// the goblins: archers, thieves and wolves chase too, and are left to
+/// act as they would.
 fn send_goblins_after_the_hero(app: &mut App) {
     let world = app.world_mut();
     let mut hero = world.query_filtered::<&GridPos, With<Hero>>();
     let hero_at = hero.single(world).expect("a hero").0;
-    let mut goblins = world
-        .query_filtered::<&mut GoblinAi, (Without<ArcherAi>, Without<ThiefAi>, Without<PackAi>)>();
-    for mut goblin in goblins.iter_mut(world) {
-        goblin.last_seen = Some(hero_at);
+    let goblin = world.resource::<NewGame>().creatures.find("goblin");
+    let mut chasers = world.query::<(&Creature, &mut Trail)>();
+    for (creature, mut trail) in chasers.iter_mut(world) {
+        if Some(creature.kind) == goblin {
+            trail.last_seen = Some(hero_at);
+        }
     }
 }
 

@@ -45,6 +45,7 @@ use std::ffi::OsString;
 use std::fmt;
 use std::fs::{self, File};
 use std::io::{self, Write};
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -572,6 +573,16 @@ pub fn to_versioned_ron<T: Serialize>(version: u32, value: &T) -> Result<String,
 /// is anything, the header and its version, the body's length and checksum,
 /// and only then parses the RON. Never panics on any input.
 pub fn from_versioned_ron<T: DeserializeOwned>(text: &str, version: u32) -> Result<T, LoadError> {
+    from_versioned_ron_since(text, version..=version).map(|(_, value)| value)
+}
+
+/// As [`from_versioned_ron`], for any version in `versions`: the value
+/// comes with the version it was written in, so the caller can migrate an
+/// older one. A version outside the range is named against the newest.
+pub fn from_versioned_ron_since<T: DeserializeOwned>(
+    text: &str,
+    versions: RangeInclusive<u32>,
+) -> Result<(u32, T), LoadError> {
     if text.trim().is_empty() {
         return Err(LoadError::Empty);
     }
@@ -579,10 +590,11 @@ pub fn from_versioned_ron<T: DeserializeOwned>(text: &str, version: u32) -> Resu
         Some((line, body)) => (line, Some(body)),
         None => (text, None),
     };
-    let header = Header::parse(first_line.trim_end_matches('\r'), version)?;
+    let header = Header::parse(first_line.trim_end_matches('\r'), &versions)?;
     let body = body.ok_or_else(|| LoadError::Corrupt("it ends inside its header".into()))?;
     header.check(body)?;
-    ron::from_str(body).map_err(|e| LoadError::Corrupt(e.to_string()))
+    let value = ron::from_str(body).map_err(|e| LoadError::Corrupt(e.to_string()))?;
+    Ok((header.version, value))
 }
 
 /// The envelope's first line.
@@ -606,7 +618,7 @@ impl fmt::Display for Header {
 impl Header {
     /// Parses a header line, reporting a wrong version before anything else
     /// in it so a newer file is named as such even if its header grew.
-    fn parse(line: &str, expected: u32) -> Result<Self, LoadError> {
+    fn parse(line: &str, versions: &RangeInclusive<u32>) -> Result<Self, LoadError> {
         let rest = line
             .strip_prefix(HEADER_PREFIX)
             .ok_or(LoadError::NoVersion)?;
@@ -615,10 +627,10 @@ impl Header {
             .next()
             .and_then(|word| word.parse().ok())
             .ok_or(LoadError::NoVersion)?;
-        if version != expected {
+        if !versions.contains(&version) {
             return Err(LoadError::WrongVersion {
                 found: version,
-                expected,
+                expected: *versions.end(),
             });
         }
         let incomplete = || LoadError::Corrupt("its header line is incomplete".into());

@@ -8,6 +8,7 @@
 //! offered instead. Dying in the delve deletes the save.
 
 pub mod check;
+pub mod migrate;
 pub mod scores;
 mod start;
 pub mod state;
@@ -23,10 +24,11 @@ use crate::vocab::resources::SaveSoon;
 use crate::vocab::states::Screen;
 use state::SaveGame;
 
-/// The save format's version: a save of another version is set aside.
-/// Version 2 names creature and item kinds; version 1 numbered them by
-/// their place in the data files.
-pub const SAVE_VERSION: u32 = 2;
+/// The save format's version. Version 3 keeps each creature's memories in
+/// a map by behaviour; version 2, still read (see [`migrate`]), kept them
+/// in fields of their own and named creature and item kinds; version 1
+/// numbered the kinds by their place in the data files, and is set aside.
+pub const SAVE_VERSION: u32 = 3;
 
 /// The save file's name in the data folder.
 pub const SAVE_FILE: &str = "save.ron";
@@ -193,10 +195,16 @@ enum Unloadable {
 fn load_save(path: &Path, new_game: &NewGame) -> Result<SaveGame, Unloadable> {
     refuse_a_save_too_large(path)?;
     let bytes = read_regular_file(path)?;
-    let save = String::from_utf8(bytes)
+    let (version, mut save) = String::from_utf8(bytes)
         .map_err(|_| LoadError::Corrupt("it is not text".to_string()))
-        .and_then(|text| persist::from_versioned_ron::<SaveGame>(&text, SAVE_VERSION))
+        .and_then(|text| {
+            persist::from_versioned_ron_since::<SaveGame>(
+                &text,
+                migrate::OLDEST_READ..=SAVE_VERSION,
+            )
+        })
         .map_err(Unloadable::Bad)?;
+    migrate::upgrade(&mut save, version).map_err(Unloadable::Impossible)?;
     check::check_save(&save, new_game).map_err(Unloadable::Impossible)?;
     Ok(save)
 }

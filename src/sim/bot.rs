@@ -13,8 +13,8 @@ use gloomdelve_core::{Dir, Pos, Tile};
 use crate::rules::explore::{BestGear, knows_stairs_down};
 use crate::rules::levels::find_stairs;
 use crate::vocab::components::Corpse;
-use crate::vocab::components::{ArcherAi, Creature, Harmless, Health};
 use crate::vocab::components::{Boons, Equipment};
+use crate::vocab::components::{Creature, Harmless, Health};
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Hunger, Stomach};
 use crate::vocab::components::{Item, PACK_SIZE, Pack};
@@ -125,17 +125,20 @@ const CLOSE_ON_ARCHERS_WITHIN: i32 = 8;
 /// With nothing to shoot back, walks at the nearest archer in view: out of
 /// reach it keeps shooting, next to it the bot can fight it.
 fn close_on_archers(world: &mut World, at: Pos) -> Option<Action> {
-    let mut archers =
-        world.query_filtered::<(&GridPos, &Health), (With<Creature>, With<ArcherAi>)>();
+    let kinds = &world.resource::<NewGame>().creatures.kinds;
+    let shooters: Vec<bool> = kinds.iter().map(|k| k.shoots().is_some()).collect();
+    let shoots = |creature: &Creature| shooters[creature.kind];
+    let mut archers = world.query::<(&GridPos, &Health, &Creature)>();
     let sight = world.get_resource::<Sight>()?;
     let nearest = archers
         .iter(world)
-        .filter(|(pos, health)| {
-            health.hp > 0
+        .filter(|(pos, health, creature)| {
+            shoots(creature)
+                && health.hp > 0
                 && pos.0.chebyshev(at) <= CLOSE_ON_ARCHERS_WITHIN
                 && sight.seen(pos.0) == crate::vocab::resources::Seen::Visible
         })
-        .map(|(pos, _)| pos.0)
+        .map(|(pos, ..)| pos.0)
         .min_by_key(|p| (p.chebyshev(at), *p))?;
     with_bot_map(world, |world, map| {
         map.step(world, Target::Tiles(vec![nearest]), at)

@@ -6,10 +6,11 @@ use std::fmt;
 
 use bevy::prelude::*;
 
+use crate::rules::creatures::behaviours::spreads::Spreading;
 use crate::rules::invariants;
 use crate::rules::items::slots_in_world;
 use crate::vocab::components::Stomach;
-use crate::vocab::components::{Creature, FungusAi, Health};
+use crate::vocab::components::{Creature, Health};
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Item, Pack};
 use crate::vocab::game::NewGame;
@@ -111,7 +112,7 @@ fn everyone_on_walkable_ground(world: &mut World) -> Result<(), String> {
 
 fn fungi_spread_at_most_their_limit(world: &mut World) -> Result<(), String> {
     let limit = world.resource::<NewGame>().rules.fungus_max_spreads;
-    let mut fungi = world.query::<&FungusAi>();
+    let mut fungi = world.query::<&Spreading>();
     fungi
         .iter(world)
         .try_for_each(|f| invariants::fungus_within_spreads(f.spreads, limit))

@@ -9,7 +9,7 @@ use gloomdelve_core::{Pos, Tile};
 
 use super::bot;
 use crate::rules::explore::{Walking, is_pest, knows_stairs_down, pest_attack};
-use crate::vocab::components::{ArcherAi, Creature, Fighter, Harmless, Health, ThiefAi};
+use crate::vocab::components::{Creature, Fighter, Harmless, Health};
 use crate::vocab::components::{GridPos, Hero, Item, Pack};
 use crate::vocab::data::ItemEffect;
 use crate::vocab::game::NewGame;
@@ -95,19 +95,15 @@ fn threat_near(world: &mut World, at: Pos) -> bool {
         .iter(world)
         .next()
         .map_or(0, |h| h.max);
-    let pest_attack = pest_attack(&world.resource::<NewGame>().rules, max_hp);
+    let new_game = world.resource::<NewGame>().clone();
+    let (book, pest_attack) = (&new_game.creatures, pest_attack(&new_game.rules, max_hp));
     let near: Vec<(Pos, bool)> = world
-        .query_filtered::<(
-            &GridPos,
-            &Fighter,
-            Has<Harmless>,
-            Has<ThiefAi>,
-            Has<ArcherAi>,
-        ), With<Creature>>()
+        .query::<(&GridPos, &Fighter, Has<Harmless>, &Creature)>()
         .iter(world)
         .filter(|(pos, ..)| pos.0.chebyshev(at) <= THREAT_RANGE)
-        .map(|(pos, fighter, harmless, thief, archer)| {
-            let threat = !harmless && !is_pest(Some(fighter), thief, archer, pest_attack);
+        .map(|(pos, fighter, harmless, creature)| {
+            let kind = &book.kinds[creature.kind];
+            let threat = !harmless && !is_pest(Some(fighter), kind, pest_attack);
             (pos.0, threat)
         })
         .collect();

@@ -91,61 +91,6 @@ pub struct Speed(pub u8);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sees(pub i32);
 
-/// A fungus and how many children it has planted.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct FungusAi {
-    pub spreads: u32,
-}
-
-/// Flutters at random and bites whatever it bumps.
-#[derive(Component, Clone, Copy, Debug, Default)]
-pub struct BatAi;
-
-/// Wanders; bites the hero when next to it.
-#[derive(Component, Clone, Copy, Debug, Default)]
-pub struct RatAi;
-
-/// Chases the hero it sees; remembers where it last saw it. Archers keep
-/// the same memory.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct GoblinAi {
-    pub last_seen: Option<Pos>,
-}
-
-/// Shoots at the hero from a distance (with [`GoblinAi`]'s memory).
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ArcherAi;
-
-/// Digs through rock toward the hero it hears; otherwise wanders.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct BurrowerAi;
-
-/// Steals from the hero, then flees (with [`GoblinAi`]'s memory); what it
-/// carries is its [`Loot`].
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ThiefAi;
-
-/// Hunts in a pack, each making for its own side of the hero (with
-/// [`GoblinAi`]'s memory).
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PackAi;
-
-/// What a thief has stolen: copper from the purse and items by kind name.
-/// It drops all of it where it dies.
-#[derive(Component, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Loot {
-    #[serde(default)]
-    pub copper: u32,
-    #[serde(default)]
-    pub items: Vec<String>,
-}
-
-impl Loot {
-    pub fn is_empty(&self) -> bool {
-        self.copper == 0 && self.items.is_empty()
-    }
-}
-
 /// A pile of coins worth this many copper, not its kind's value: what a
 /// thief dropped.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -197,6 +142,9 @@ pub struct Dropped;
 
 /// How many items the pack holds.
 pub const PACK_SIZE: usize = 20;
+
+/// The most copper a purse, or a thief, may hold.
+pub const MOST_COPPER: u32 = 10_000_000;
 
 /// An item of the kind at this index in the [`ItemBook`].
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]

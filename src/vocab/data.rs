@@ -285,10 +285,10 @@ impl Default for RulesData {
             cave_width: caves::DEFAULT_WIDTH,
             cave_height: caves::DEFAULT_HEIGHT,
             hero_vision: 6,
-            hero_hp: 25,
+            hero_hp: 20,
             hero_attack: 5,
             hero_defense: 1,
-            regen_every: 20,
+            regen_every: 30,
             fungus_spread_chance: 0.02,
             fungus_spread_range: 5,
             fungus_max_spreads: 5,
@@ -354,29 +354,87 @@ impl RulesData {
     }
 }
 
-/// How a creature kind decides what to do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum AiKind {
-    /// Never moves; spreads children.
-    Fungus,
-    /// Wanders at random and attacks what it bumps.
-    Bat,
-    /// Wanders; bites the hero when next to it.
-    Rat,
-    /// Chases the hero it sees, remembers where it saw it.
-    Goblin,
-    /// Keeps its distance and shoots what it `shoots` at the hero it sees
-    /// when it has a line of fire; otherwise goes as a goblin does.
-    Archer,
-    /// Hears the hero through rock, as far as its `vision`, and digs
-    /// toward it; otherwise wanders. Its tunnels stay.
-    Burrower,
-    /// Steals from the hero next to it, coins or an item, then flees;
-    /// killing it drops what it took. Otherwise goes as a goblin does.
-    Thief,
-    /// Hunts in a pack: each one makes for its own side of the hero, so
-    /// the pack surrounds it instead of queuing behind one another.
-    Pack,
+/// One thing a creature kind does, named in `creatures.ron`. A creature
+/// asks its behaviours in [`Behaviour::priority`] order, whatever order the
+/// data lists them in, and the first that has something to do this turn
+/// acts. Each is one file under `src/rules/creatures/behaviours/`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Behaviour {
+    /// With loot, keeps away from the hero it notices, striking only when
+    /// cornered next to it; out of sight it wanders.
+    FleesWithLoot,
+    /// Next to the hero, snatches half the purse or an item of the pack.
+    Steals,
+    /// Steps away from the hero it notices this many tiles off or nearer.
+    KeepsDistance(i32),
+    /// Strikes the hero next to it.
+    Bites,
+    /// Shoots this item kind (a missile in items.ron) at the hero it
+    /// notices, with a clear line as far as it sees.
+    Shoots(String),
+    /// Makes for a free side of the hero that no other such creature holds.
+    Surrounds,
+    /// Follows the hero it notices, and then its trail.
+    Chases,
+    /// Digs through rock toward the hero it notices. Its tunnels stay.
+    Burrows,
+    /// Now and then plants a child of its kind nearby.
+    Spreads,
+    /// Flutters at random, striking whatever it bumps but its own sort.
+    Flutters,
+    /// Steps at random.
+    Wanders,
+    /// Notices the hero through rock within this many tiles, instead of by
+    /// sight.
+    Hears(i32),
+}
+
+impl Behaviour {
+    /// The order a creature asks its behaviours in: the lowest first.
+    pub fn priority(&self) -> u8 {
+        match self {
+            Behaviour::Hears(_) => 0,
+            Behaviour::FleesWithLoot => 1,
+            Behaviour::Steals => 2,
+            Behaviour::KeepsDistance(_) => 3,
+            Behaviour::Bites => 4,
+            Behaviour::Shoots(_) => 5,
+            Behaviour::Surrounds => 6,
+            Behaviour::Chases => 7,
+            Behaviour::Burrows => 8,
+            Behaviour::Spreads => 9,
+            Behaviour::Flutters => 10,
+            Behaviour::Wanders => 11,
+        }
+    }
+
+    /// The behaviour's name with no number or item: `KeepsDistance`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Behaviour::FleesWithLoot => "FleesWithLoot",
+            Behaviour::Steals => "Steals",
+            Behaviour::KeepsDistance(_) => "KeepsDistance",
+            Behaviour::Bites => "Bites",
+            Behaviour::Shoots(_) => "Shoots",
+            Behaviour::Surrounds => "Surrounds",
+            Behaviour::Chases => "Chases",
+            Behaviour::Burrows => "Burrows",
+            Behaviour::Spreads => "Spreads",
+            Behaviour::Flutters => "Flutters",
+            Behaviour::Wanders => "Wanders",
+            Behaviour::Hears(_) => "Hears",
+        }
+    }
+
+    /// Why this behaviour's number is out of range, if it is.
+    fn check(&self) -> Result<(), String> {
+        match self {
+            Behaviour::KeepsDistance(tiles) => in_range("KeepsDistance", *tiles, 1..=10),
+            Behaviour::Hears(tiles) => in_range("Hears", *tiles, 1..=30),
+            Behaviour::Shoots(item) => require("Shoots", !item.trim().is_empty(), "names no item"),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// One creature kind from `creatures.ron`.
@@ -399,7 +457,8 @@ pub struct CreatureKind {
     /// It acts on one hero turn in this many (2: every other turn).
     #[serde(default = "every_turn")]
     pub acts_every: u8,
-    pub ai: AiKind,
+    /// What it does, asked in [`Behaviour::priority`] order.
+    pub behaviours: Vec<Behaviour>,
     /// Never hurts anyone: the bot and auto-explore pay it no heed.
     #[serde(default)]
     pub harmless: bool,
@@ -407,10 +466,6 @@ pub struct CreatureKind {
     /// found, leaves it out.
     #[serde(default)]
     pub immobile: bool,
-    /// The item kind an archer shoots, as far as it sees: its arrows break
-    /// or land as the item's do, and can be picked up.
-    #[serde(default)]
-    pub shoots: Option<String>,
     /// How many a level holds at `from_depth`...
     pub per_cave: u32,
     /// ...the first depth it lives on (0 is the surface)...
@@ -429,6 +484,28 @@ fn every_turn() -> u8 {
 }
 
 impl CreatureKind {
+    /// Whether the kind does what `wanted` names, whatever its number or
+    /// item: `does(&Behaviour::Shoots(String::new()))` for any shooter.
+    pub fn does(&self, wanted: &Behaviour) -> bool {
+        self.behaviours.iter().any(|b| b.name() == wanted.name())
+    }
+
+    /// The item kind it shoots, if it shoots.
+    pub fn shoots(&self) -> Option<&str> {
+        self.behaviours.iter().find_map(|b| match b {
+            Behaviour::Shoots(item) => Some(item.as_str()),
+            _ => None,
+        })
+    }
+
+    /// How far it hears the hero through rock, if it does.
+    pub fn hears(&self) -> Option<i32> {
+        self.behaviours.iter().find_map(|b| match b {
+            Behaviour::Hears(tiles) => Some(*tiles),
+            _ => None,
+        })
+    }
+
     /// How many of this kind a new level at `depth` holds.
     pub fn count_at(&self, depth: u32) -> u32 {
         if depth < self.from_depth || self.to_depth.is_some_and(|last| depth > last) {
@@ -462,7 +539,7 @@ impl CreatureBook {
     /// The error, for `path` (the creatures file), names the entry.
     pub fn check_shots(&self, items: &ItemBook, path: &Path) -> Result<(), String> {
         for (i, kind) in self.kinds.iter().enumerate() {
-            let Some(shot) = &kind.shoots else { continue };
+            let Some(shot) = kind.shoots() else { continue };
             let missile = items
                 .find(shot)
                 .and_then(|k| items.kinds[k].effect.thrown());
@@ -512,7 +589,20 @@ fn check_kind(kind: &CreatureKind) -> Result<(), String> {
             kind.to_depth.is_none_or(|last| last >= kind.from_depth),
             "is above from_depth",
         ),
+        check_behaviours(&kind.behaviours),
     ])
+}
+
+/// A kind does something, and each thing once.
+fn check_behaviours(behaviours: &[Behaviour]) -> Result<(), String> {
+    require("behaviours", !behaviours.is_empty(), "is empty")?;
+    for (i, behaviour) in behaviours.iter().enumerate() {
+        behaviour.check().map_err(|e| format!("behaviours: {e}"))?;
+        if behaviours[..i].iter().any(|b| b.name() == behaviour.name()) {
+            return Err(format!("behaviours: {} is named twice", behaviour.name()));
+        }
+    }
+    Ok(())
 }
 
 /// What an item does.

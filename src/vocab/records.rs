@@ -3,9 +3,11 @@
 //! the save writes.
 
 use gloomdelve_core::{Grid, Pos, Terrain, Tile};
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
-use crate::vocab::components::{Corpse, Loot};
+use crate::vocab::components::Corpse;
 
 /// A level kept as data while the hero is elsewhere.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -137,7 +139,8 @@ mod compact {
     }
 }
 
-/// One creature as data: its kind, place, health and AI memory.
+/// One creature as data: its kind, place, health and its behaviours'
+/// memories.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CreatureRecord {
     pub id: u64,
@@ -147,12 +150,38 @@ pub struct CreatureRecord {
     pub pos: Pos,
     pub hp: i32,
     pub max_hp: i32,
-    pub fungus_spreads: Option<u32>,
-    pub goblin_last_seen: Option<Pos>,
     pub paralyzed: Option<u32>,
-    /// What a thief carries.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub loot: Option<Loot>,
+    /// What its behaviours remember, by the key each behaviour saves
+    /// under (`src/rules/creatures/behaviours/memories.rs`): only memories
+    /// that hold something.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub memories: BTreeMap<String, ron::Value>,
+    /// Version 2 of the save kept three memories as fields of their own;
+    /// loading moves them into `memories` and they are never written.
+    #[serde(default, skip_serializing)]
+    pub fungus_spreads: Option<u32>,
+    #[serde(default, skip_serializing)]
+    pub goblin_last_seen: Option<Pos>,
+    #[serde(default, skip_serializing)]
+    pub loot: Option<ron::Value>,
+}
+
+impl CreatureRecord {
+    /// A record of a creature with nothing to remember.
+    pub fn new(id: u64, kind: impl Into<String>, pos: Pos, (hp, max_hp): (i32, i32)) -> Self {
+        Self {
+            id,
+            kind: kind.into(),
+            pos,
+            hp,
+            max_hp,
+            paralyzed: None,
+            memories: BTreeMap::new(),
+            fungus_spreads: None,
+            goblin_last_seen: None,
+            loot: None,
+        }
+    }
 }
 
 /// One item lying on the floor, as data.

@@ -6,9 +6,11 @@ use std::path::Path;
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use gloomdelve::rules::creatures::behaviours::chases::Trail;
+use gloomdelve::rules::creatures::behaviours::spreads::Spreading;
 use gloomdelve::rules::creatures::{ChaseBy, SearchCost, rebuild_occupancy};
 use gloomdelve::vocab::components::Corpse;
-use gloomdelve::vocab::components::{Creature, FungusAi, GoblinAi, Health};
+use gloomdelve::vocab::components::{Creature, Health};
 use gloomdelve::vocab::components::{GridPos, Hero};
 use gloomdelve::vocab::data::CreatureBook;
 use gloomdelve::vocab::intents::Action;
@@ -29,7 +31,7 @@ fn pos_of(app: &App, entity: Entity) -> Pos {
 }
 
 fn fungi(app: &mut App) -> Vec<(Pos, u32)> {
-    let mut q = app.world_mut().query::<(&GridPos, &FungusAi)>();
+    let mut q = app.world_mut().query::<(&GridPos, &Spreading)>();
     q.iter(app.world()).map(|(p, f)| (p.0, f.spreads)).collect()
 }
 
@@ -60,7 +62,7 @@ fn a_fungus_spreads_within_range_and_at_most_five_times() {
     );
     wait(&mut app, 12);
     assert_eq!(
-        app.world().get::<FungusAi>(first).unwrap().spreads,
+        app.world().get::<Spreading>(first).unwrap().spreads,
         5,
         "the first fungus stops at 5"
     );
@@ -116,7 +118,7 @@ fn fungi_stop_spreading_at_the_levels_bound_and_regrow_to_it() {
     assert_eq!(fungi(&mut app).len(), 12, "the carpet stops at the bound");
     let mut q = app
         .world_mut()
-        .query_filtered::<Entity, (With<FungusAi>, With<Creature>)>();
+        .query_filtered::<Entity, (With<Spreading>, With<Creature>)>();
     let doomed: Vec<Entity> = q.iter(app.world()).take(4).collect();
     for fungus in doomed {
         set_hp(&mut app, fungus, 0);
@@ -187,7 +189,7 @@ fn a_goblin_goes_to_where_it_last_saw_the_hero() {
     let goblin = spawn(&mut app, "goblin", Pos::new(6, 1));
     wait(&mut app, 1);
     assert_eq!(
-        app.world().get::<GoblinAi>(goblin).unwrap().last_seen,
+        app.world().get::<Trail>(goblin).unwrap().last_seen,
         Some(Pos::new(1, 1))
     );
     let hero = hero_entity(&mut app);
@@ -206,7 +208,7 @@ fn a_goblin_goes_to_where_it_last_saw_the_hero() {
     );
     wait(&mut app, 1);
     assert_eq!(
-        app.world().get::<GoblinAi>(goblin).unwrap().last_seen,
+        app.world().get::<Trail>(goblin).unwrap().last_seen,
         None,
         "and then forgets it"
     );
@@ -237,7 +239,7 @@ fn a_goblin_facing_an_unreachable_hero_stays_within_its_budget() {
         assert!(pos_of(&app, goblin).x > 5, "it never crosses the water");
     }
     assert_eq!(
-        app.world().get::<GoblinAi>(goblin).unwrap().last_seen,
+        app.world().get::<Trail>(goblin).unwrap().last_seen,
         Some(Pos::new(3, 20))
     );
 }
@@ -337,17 +339,28 @@ fn the_heros_death_ends_the_game_with_its_cause() {
 }
 
 #[test]
-fn the_hero_regains_one_hp_every_twenty_turns() {
-    let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), RulesData::default());
+fn the_hero_regains_one_hp_every_regen_every_turns() {
+    let rules = RulesData::default();
+    let every = rules.regen_every as usize;
+    let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), rules);
     let hero = hero_entity(&mut app);
     set_hp(&mut app, hero, 10);
-    wait(&mut app, 19);
+    wait(&mut app, every - 1);
     assert_eq!(app.world().get::<Health>(hero).unwrap().hp, 10);
     wait(&mut app, 1);
-    assert_eq!(app.world().get::<Health>(hero).unwrap().hp, 11, "turn 20");
-    wait(&mut app, 20);
-    assert_eq!(app.world().get::<Health>(hero).unwrap().hp, 12, "turn 40");
-    assert_eq!(app.world().resource::<TurnCount>().0, 40);
+    assert_eq!(
+        app.world().get::<Health>(hero).unwrap().hp,
+        11,
+        "turn {every}"
+    );
+    wait(&mut app, every);
+    assert_eq!(
+        app.world().get::<Health>(hero).unwrap().hp,
+        12,
+        "turn {}",
+        2 * every
+    );
+    assert_eq!(app.world().resource::<TurnCount>().0, 2 * every as u64);
 }
 
 /// A rules app playing a generated, populated `w × h` cave from `seed`.
@@ -420,7 +433,7 @@ fn the_same_seed_and_keys_give_the_same_500_turns() {
 #[test]
 fn creature_data_errors_name_the_entry_and_field() {
     let err = CreatureBook::parse(
-        "[(name: \"rat\", sprite: \"rat\", hp: 0, attack: 1, defense: 0, vision: 4, speed: 1, ai: Rat, per_cave: 1)]",
+        "[(name: \"rat\", sprite: \"rat\", hp: 0, attack: 1, defense: 0, vision: 4, speed: 1, behaviours: [Bites, Wanders], per_cave: 1)]",
     )
     .unwrap_err();
     assert!(err.contains("entry 1") && err.contains("hp"), "{err}");
@@ -436,7 +449,7 @@ fn many_rats(count: usize, last: &str) -> String {
     let rat = |name: &str| {
         format!(
             "(name: \"{name}\", sprite: \"rat\", hp: 6, attack: 4, defense: 0, vision: 5, \
-             speed: 1, ai: Rat, per_cave: 0),\n"
+             speed: 1, behaviours: [Bites, Wanders], per_cave: 0),\n"
         )
     };
     let mut text: String = std::iter::once("[".to_string())
@@ -597,14 +610,32 @@ fn creature_numbers_are_refused_outside_their_range_and_the_hunt_needs_a_mover()
         assert!(err.contains(expected), "{to}: {err}");
     }
     let immobile_but_goblins = shipped
-        .replace("ai: Bat,", "ai: Bat, immobile: true,")
-        .replace("ai: Rat,", "ai: Rat, immobile: true,");
+        .replace(
+            "behaviours: [Flutters],",
+            "behaviours: [Flutters], immobile: true,",
+        )
+        .replace(
+            "behaviours: [Bites, Wanders],",
+            "behaviours: [Bites, Wanders], immobile: true,",
+        );
     let all_immobile = immobile_but_goblins
-        .replace("ai: Goblin,", "ai: Goblin, immobile: true,")
-        .replace("ai: Archer,", "ai: Archer, immobile: true,")
-        .replace("ai: Burrower,", "ai: Burrower, immobile: true,")
-        .replace("ai: Thief,", "ai: Thief, immobile: true,")
-        .replace("ai: Pack,", "ai: Pack, immobile: true,");
+        .replace(
+            "behaviours: [Bites, Chases",
+            "immobile: true, behaviours: [Bites, Chases",
+        )
+        .replace(
+            "behaviours: [KeepsDistance",
+            "immobile: true, behaviours: [KeepsDistance",
+        )
+        .replace("behaviours: [Hears", "immobile: true, behaviours: [Hears")
+        .replace(
+            "behaviours: [FleesWithLoot",
+            "immobile: true, behaviours: [FleesWithLoot",
+        )
+        .replace(
+            "behaviours: [Bites, Surrounds",
+            "immobile: true, behaviours: [Bites, Surrounds",
+        );
     let err = CreatureBook::parse(&all_immobile).unwrap_err();
     assert!(err.contains("hunt"), "{err}");
     assert!(
@@ -619,7 +650,7 @@ fn book_with_a_vole() -> CreatureBook {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data/creatures.ron");
     let text = std::fs::read_to_string(path).unwrap();
     let vole = "    (name: \"vole\", sprite: \"rat\", hp: 5, attack: 3, defense: 0, vision: 5, \
-                speed: 1, ai: Rat, per_cave: 6, from_depth: 0, more_per_depth: 0.0),\n]";
+                speed: 1, behaviours: [Bites, Wanders], per_cave: 6, from_depth: 0, more_per_depth: 0.0),\n]";
     let end = text.rfind(']').expect("a list of kinds");
     CreatureBook::parse(&format!("{}{vole}{}", &text[..end], &text[end + 1..])).unwrap()
 }
@@ -657,10 +688,8 @@ fn a_new_kind_that_reuses_an_ai_needs_only_its_data_entry() {
     assert_eq!(before.len(), 6);
     for &id in &ids {
         assert!(
-            app.world()
-                .get::<gloomdelve::vocab::components::RatAi>(id)
-                .is_some(),
-            "a vole acts by the rats' AI"
+            app.world().get::<Trail>(id).is_none(),
+            "a vole, like a rat, chases nothing"
         );
         assert_eq!(app.world().get::<Health>(id).unwrap().max, 5);
     }
@@ -692,7 +721,7 @@ fn an_archer_that_shoots_no_missile_is_refused_at_load_naming_the_entry() {
     let items = crate::support::shipped_items();
     let book = CreatureBook::parse(&shipped).unwrap();
     assert_eq!(book.check_shots(&items, &path), Ok(()));
-    let rations = shipped.replace("shoots: Some(\"arrow\")", "shoots: Some(\"ration\")");
+    let rations = shipped.replace("Shoots(\"arrow\")", "Shoots(\"ration\")");
     let err = CreatureBook::parse(&rations)
         .unwrap()
         .check_shots(&items, &path)
@@ -755,4 +784,64 @@ fn melee_damage_is_rolled_against_the_targets_defense() {
         taken.contains(&attack),
         "the full attack is rolled: {taken:?}"
     );
+}
+
+/// The shipped creatures with a bandit written in: a kind the game never
+/// shipped, made of three behaviours others have, drawn as a thief.
+fn book_with_a_bandit() -> CreatureBook {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/data/creatures.ron");
+    let text = std::fs::read_to_string(path).unwrap();
+    let bandit = "    (name: \"bandit\", sprite: \"thief\", description: \"Steals, shoots and \
+                  chases.\", hp: 9, attack: 3, defense: 0, vision: 7, speed: 1, \
+                  behaviours: [Chases, Steals, Shoots(\"arrow\")], per_cave: 3, \
+                  from_depth: 0, more_per_depth: 0.0),\n]";
+    let end = text.rfind(']').expect("a list of kinds");
+    CreatureBook::parse(&format!("{}{bandit}{}", &text[..end], &text[end + 1..])).unwrap()
+}
+
+#[test]
+fn a_kind_made_in_the_data_alone_of_three_behaviours_is_met_and_fought_by_the_bot() {
+    let book = book_with_a_bandit();
+    let items = crate::support::shipped_items();
+    let path = Path::new("creatures.ron");
+    assert_eq!(book.check_shots(&items, path), Ok(()), "its arrow is known");
+    // Each of its behaviours does what it does for the kinds that ship
+    // it: it shoots from afar, and next to the hero it steals, then runs.
+    let mut app = app_on(&open_map(14, 8), Pos::new(2, 3), RulesData::default());
+    app.world_mut().resource_mut::<NewGame>().creatures = book.clone();
+    let hero = hero_entity(&mut app);
+    let bandit = spawn(&mut app, "bandit", Pos::new(7, 3));
+    let hp = |app: &App| app.world().get::<Health>(hero).unwrap().hp;
+    let before = hp(&app);
+    wait(&mut app, 1);
+    assert!(hp(&app) < before, "it shoots the hero in its line of fire");
+    assert_eq!(
+        pos_of(&app, bandit),
+        Pos::new(7, 3),
+        "it shot rather than closed in"
+    );
+    app.world_mut()
+        .get_mut::<gloomdelve::vocab::components::Purse>(hero)
+        .unwrap()
+        .copper = 40;
+    app.world_mut().get_mut::<GridPos>(bandit).unwrap().0 = Pos::new(3, 3);
+    app.world_mut().run_system_once(rebuild_occupancy).unwrap();
+    wait(&mut app, 1);
+    let purse = app
+        .world()
+        .get::<gloomdelve::vocab::components::Purse>(hero)
+        .unwrap();
+    assert_eq!(
+        purse.copper, 20,
+        "next to the hero it steals half the purse"
+    );
+    // And the bot meets bandits in its games, and fights them.
+    let mut killed = 0;
+    for seed in 1..=4 {
+        let mut new_game = NewGame::shipped(seed, gloomdelve::Mode::Delve).unwrap();
+        new_game.creatures = book.clone();
+        let report = gloomdelve::sim::run(new_game, 1500).expect("every invariant holds");
+        killed += report.kills.get("bandit").copied().unwrap_or(0);
+    }
+    assert!(killed > 0, "the bot fights bandits and kills some");
 }

@@ -16,7 +16,7 @@ use crate::support::{data, read_save, scratch, shipped_game};
 /// (none per level, none more deeper), so the games it joins stay the same
 /// games: only the kinds after it move down one place.
 const NEWT: &str = "    (name: \"cave newt\", sprite: \"rat\", hp: 3, attack: 1, defense: 0, \
-     vision: 3, speed: 1, ai: Rat, per_cave: 0, from_depth: 1, more_per_depth: 0.0),\n";
+     vision: 3, speed: 1, behaviours: [Bites, Wanders], per_cave: 0, from_depth: 1, more_per_depth: 0.0),\n";
 
 /// The shipped `creatures.ron` with [`NEWT`] written in before its second
 /// entry, read as the game reads the file.

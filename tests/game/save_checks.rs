@@ -3,9 +3,13 @@
 //! (the bot's, in the delve and the hunt) loads.
 
 use gloomdelve::Mode;
+use gloomdelve::rules::creatures::behaviours::chases::Trail;
+use gloomdelve::rules::creatures::behaviours::memory::to_saved;
+use gloomdelve::rules::creatures::behaviours::spreads::Spreading;
+use gloomdelve::rules::creatures::behaviours::steals::Loot;
 use gloomdelve::save::SaveStatus;
 use gloomdelve::save::state::SaveGame;
-use gloomdelve::vocab::components::{Corpse, CreatureId, Loot};
+use gloomdelve::vocab::components::{Corpse, CreatureId};
 use gloomdelve_core::{Grid, Pos, Terrain, Tile};
 
 use crate::support::{read_save, scratch, set_aside_copies, shipped_game};
@@ -62,6 +66,15 @@ fn make_first(save: &mut SaveGame, kind: &str, hp: i32) {
     let creature = &mut save.current.creatures[0];
     creature.kind = kind.into();
     (creature.hp, creature.max_hp) = (hp, hp);
+    creature.memories.clear();
+}
+
+/// Gives the first creature `memory` under `key`.
+fn remember(save: &mut SaveGame, key: &str, memory: &impl serde::Serialize) {
+    let saved = to_saved(memory).expect("a memory converts");
+    save.current.creatures[0]
+        .memories
+        .insert(key.to_string(), saved);
 }
 
 fn body(food: i32, died: u64) -> Option<Corpse> {
@@ -116,10 +129,10 @@ fn the_delve_families() -> Vec<(&'static str, Edit)> {
         ),
         // Fungi and health.
         (
-            "current.creatures[0].fungus_spreads",
+            "current.creatures[0].memories.spreads",
             edit(|s| {
                 make_first(s, "fungus", 10);
-                s.current.creatures[0].fungus_spreads = Some(1000);
+                remember(s, "spreads", &Spreading { spreads: 1000 });
             }),
         ),
         ("hero.hp", edit(|s| s.hero.max_hp = i32::MAX)),
@@ -184,33 +197,45 @@ fn the_delve_families() -> Vec<(&'static str, Edit)> {
             }),
         ),
         (
-            "current.creatures[0].loot",
+            "current.creatures[0].memories.loot",
             edit(|s| {
                 make_first(s, "rat", 6);
-                s.current.creatures[0].loot = Some(Loot {
-                    copper: 5,
-                    items: Vec::new(),
-                });
+                remember(
+                    s,
+                    "loot",
+                    &Loot {
+                        copper: 5,
+                        items: Vec::new(),
+                    },
+                );
             }),
         ),
         (
-            "current.creatures[0].loot.items[0]",
+            "current.creatures[0].memories.loot",
             edit(|s| {
                 make_first(s, "thief", 10);
-                s.current.creatures[0].loot = Some(Loot {
-                    copper: 0,
-                    items: vec!["unobtainium".into()],
-                });
+                remember(
+                    s,
+                    "loot",
+                    &Loot {
+                        copper: 0,
+                        items: vec!["unobtainium".into()],
+                    },
+                );
             }),
         ),
         (
-            "current.creatures[0].loot.items",
+            "current.creatures[0].memories.loot",
             edit(|s| {
                 make_first(s, "thief", 10);
-                s.current.creatures[0].loot = Some(Loot {
-                    copper: 0,
-                    items: vec!["rock".into(); 10_000],
-                });
+                remember(
+                    s,
+                    "loot",
+                    &Loot {
+                        copper: 0,
+                        items: vec!["rock".into(); 10_000],
+                    },
+                );
             }),
         ),
         ("hero.copper", edit(|s| s.hero.copper = u32::MAX)),
@@ -222,11 +247,14 @@ fn the_delve_families() -> Vec<(&'static str, Edit)> {
         ),
         ("current.creatures[0].id", edit(|s| s.next_creature_id = 0)),
         (
-            "current.creatures[0].goblin_last_seen",
+            "current.creatures[0].memories.trail",
             edit(|s| {
                 let wall = a_wall(s);
                 make_first(s, "goblin", 14);
-                s.current.creatures[0].goblin_last_seen = Some(wall);
+                let trail = Trail {
+                    last_seen: Some(wall),
+                };
+                remember(s, "trail", &trail);
             }),
         ),
         (

@@ -1194,3 +1194,73 @@ fn the_purse_and_a_sickness_survive_a_save() {
         Some(sick_turns)
     );
 }
+
+/// The creature with save id `id` on the level in play.
+fn creature_with_id(app: &mut App, id: u64) -> Entity {
+    let mut creatures = app
+        .world_mut()
+        .query::<(Entity, &gloomdelve::vocab::components::CreatureId)>();
+    creatures
+        .iter(app.world())
+        .find(|(_, creature)| creature.0 == id)
+        .map(|(entity, _)| entity)
+        .unwrap_or_else(|| panic!("creature {id} is on the level"))
+}
+
+#[test]
+fn a_save_from_format_version_two_continues_with_every_creatures_memory() {
+    use gloomdelve::rules::creatures::behaviours::chases::Trail;
+    use gloomdelve::rules::creatures::behaviours::spreads::Spreading;
+    use gloomdelve::rules::creatures::behaviours::steals::Loot;
+    // Written by the game of commit ebe4b10 (`sim --seed 10 --turns 3000
+    // --save`): a thief on the level in play holds 148 copper and
+    // remembers the hero at (66, 13); fungi have spread; a thief on the
+    // level above holds loot too.
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/save-version-2.ron");
+    let dir = scratch("version-2");
+    std::fs::copy(&fixture, dir.path().join("save.ron")).unwrap();
+    let mut app = continue_from(dir.path());
+    let thief = creature_with_id(&mut app, 454);
+    let world = app.world();
+    assert_eq!(
+        world.get::<Loot>(thief),
+        Some(&Loot {
+            copper: 148,
+            items: Vec::new()
+        })
+    );
+    assert_eq!(
+        world.get::<Trail>(thief).and_then(|t| t.last_seen),
+        Some(gloomdelve_core::Pos::new(66, 13))
+    );
+    for (id, spreads) in [(418, 1), (421, 4), (462, 3)] {
+        let fungus = creature_with_id(&mut app, id);
+        assert_eq!(
+            app.world().get::<Spreading>(fungus),
+            Some(&Spreading { spreads }),
+            "fungus {id}"
+        );
+    }
+    let upgraded = snapshot(&mut app);
+    let stored_loot = upgraded
+        .stored
+        .values()
+        .flat_map(|level| &level.creatures)
+        .filter(|c| c.memories.contains_key("loot"))
+        .count();
+    assert_eq!(stored_loot, 1, "the thief on a stored level keeps its loot");
+    // It plays on, and saves and loads again in this version.
+    gloomdelve::save::write_save(&dir.path().join("save.ron"), &upgraded).unwrap();
+    let text = std::fs::read_to_string(dir.path().join("save.ron")).unwrap();
+    assert!(text.starts_with(&format!(
+        "// gloomdelve save version {} ",
+        gloomdelve::save::SAVE_VERSION
+    )));
+    let mut again = continue_from(dir.path());
+    assert_eq!(
+        snapshot(&mut again),
+        upgraded,
+        "the upgraded save round-trips"
+    );
+    play(&mut again, &script(10, 40));
+}

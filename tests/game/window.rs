@@ -1483,15 +1483,11 @@ fn aiming_starts_on_the_nearest_enemy_with_a_hollow_cursor_and_shows_the_firebal
         save.current
             .creatures
             .push(gloomdelve::vocab::records::CreatureRecord {
-                id: 999,
-                kind: "rat".to_string(),
-                pos: rat_at,
-                hp: creatures.kinds[rat].hp,
-                max_hp: creatures.kinds[rat].hp,
-                fungus_spreads: None,
-                goblin_last_seen: None,
                 paralyzed: Some(gloomdelve::RulesData::default().paralyze_turns),
-                loot: None,
+                ..gloomdelve::vocab::records::CreatureRecord::new(999, "rat", rat_at, {
+                    let hp = creatures.kinds[rat].hp;
+                    (hp, hp)
+                })
             });
         for name in ["scroll of paralysis", "scroll of fireball"] {
             let kind = items.find(name).unwrap();
@@ -2310,17 +2306,15 @@ fn a_foe_struck_just_below_the_hero_keeps_its_damage_number_off_the_hero() {
         save.current
             .creatures
             .push(gloomdelve::vocab::records::CreatureRecord {
-                id: 999,
-                kind: "goblin".to_string(),
-                pos: hero.step(Dir::S),
+                paralyzed: Some(gloomdelve::RulesData::default().paralyze_turns),
                 // As sturdy as a goblin may be: the save checker allows
                 // twice its kind's HP.
-                hp: 2 * book.kinds[goblin].hp,
-                max_hp: 2 * book.kinds[goblin].hp,
-                fungus_spreads: None,
-                goblin_last_seen: None,
-                paralyzed: Some(gloomdelve::RulesData::default().paralyze_turns),
-                loot: None,
+                ..gloomdelve::vocab::records::CreatureRecord::new(
+                    999,
+                    "goblin",
+                    hero.step(Dir::S),
+                    (2 * book.kinds[goblin].hp, 2 * book.kinds[goblin].hp),
+                )
             });
     });
     let shots = scratch.path().join("shots");

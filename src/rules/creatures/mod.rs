@@ -1,32 +1,16 @@
-//! Creatures: their components, spawning on free floor, and who stands where.
+//! Creatures: spawning on free floor, who stands where, and the plugin
+//! that has them act (see [`behaviours`]).
 
-pub(crate) mod ai;
-mod archers;
-mod burrowers;
-mod packs;
-mod thieves;
+pub mod behaviours;
+pub mod paths;
+pub mod spawn;
 
 use bevy::prelude::*;
-
-use crate::vocab::components::{Harmless, Immobile};
-use gloomdelve_core::dijkstra::DijkstraMap;
-use gloomdelve_core::path::PathFinder;
 use gloomdelve_core::{GameRng, Pos};
 
-use crate::vocab::components::BatAi;
-use crate::vocab::components::Creature;
-use crate::vocab::components::CreatureId;
-use crate::vocab::components::Fighter;
-use crate::vocab::components::FogRule;
-use crate::vocab::components::FungusAi;
-use crate::vocab::components::GoblinAi;
-use crate::vocab::components::Health;
-use crate::vocab::components::RatAi;
-use crate::vocab::components::Sees;
-use crate::vocab::components::Speed;
-use crate::vocab::components::{ArcherAi, BurrowerAi, Loot, PackAi, ThiefAi};
-use crate::vocab::components::{Drawn, GridPos, Hero, Layer};
-use crate::vocab::data::{AiKind, CreatureBook};
+pub use crate::rules::creatures::paths::{ChaseBy, ChaseMap, Paths, SearchCost};
+pub use crate::rules::creatures::spawn::{spawn_creature, spawn_creature_with_id};
+use crate::vocab::components::{Creature, GridPos, Hero};
 use crate::vocab::game::NewGame;
 use crate::vocab::reset::ResetOnNewGame;
 use crate::vocab::resources::Level;
@@ -36,50 +20,6 @@ use crate::vocab::resources::RulesRng;
 use crate::vocab::resources::{Dungeon, NewLevel};
 use crate::vocab::states::EnterLevel;
 use crate::vocab::states::Screen;
-
-/// How many path-search nodes goblins expanded in the last turn: the cost
-/// the node budget bounds.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct SearchCost {
-    /// The most any one goblin's search expanded.
-    pub most_by_one: usize,
-    /// All goblins together.
-    pub total: usize,
-}
-
-/// The path finder goblins share, sized to the level.
-#[derive(Resource, Debug, Clone)]
-pub struct Paths(pub PathFinder);
-
-/// How goblins find their way to the hero they see.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub enum ChaseBy {
-    /// One map of the steps to the hero, filled once a turn and shared by
-    /// every goblin on the hero's trail (Brogue's way).
-    #[default]
-    SharedMap,
-    /// Each goblin's own A* search, as before the shared map: kept so the
-    /// turn benchmark can measure the two side by side.
-    OwnSearch,
-}
-
-/// The steps to the hero's tile from the tiles nearest it, filled at most
-/// once a turn, when the first goblin on the hero's trail acts.
-#[derive(Resource, Debug, Clone)]
-pub struct ChaseMap {
-    pub(crate) steps: DijkstraMap,
-    /// The hero's tile the map was filled for this turn, if it was.
-    pub(crate) toward: Option<Pos>,
-}
-
-fn prepare_paths(mut commands: Commands, level: Res<Level>) {
-    let (width, height) = (level.terrain.width(), level.terrain.height());
-    commands.insert_resource(Paths(PathFinder::for_map(width, height)));
-    commands.insert_resource(ChaseMap {
-        steps: DijkstraMap::new(width, height),
-        toward: None,
-    });
-}
 
 pub(super) fn plugin(app: &mut App) {
     app.reset_on_new_game::<NextCreatureId>();
@@ -94,12 +34,12 @@ pub(super) fn plugin(app: &mut App) {
             populate
                 .in_set(EnterLevel::Populate)
                 .run_if(resource_exists::<NewLevel>),
-            (rebuild_occupancy, prepare_paths)
+            (rebuild_occupancy, paths::prepare_paths)
                 .chain()
                 .in_set(EnterLevel::Settle),
         ),
     );
-    app.add_plugins((ai::plugin, thieves::plugin));
+    app.add_plugins(behaviours::plugin);
 }
 
 pub(crate) fn seed_rules_rng(
@@ -113,71 +53,6 @@ pub(crate) fn seed_rules_rng(
             1,
         ))));
     }
-}
-
-/// Spawns one creature of `kind` at `at`, with the next id.
-pub fn spawn_creature(
-    commands: &mut Commands,
-    book: &CreatureBook,
-    next_id: &mut NextCreatureId,
-    kind: usize,
-    at: Pos,
-) -> Entity {
-    let id = CreatureId(next_id.0);
-    next_id.0 += 1;
-    spawn_creature_with_id(commands, book, id, kind, at).id()
-}
-
-/// Spawns a fresh creature of `kind` at `at` with the given id.
-pub fn spawn_creature_with_id<'a>(
-    commands: &'a mut Commands,
-    book: &CreatureBook,
-    id: CreatureId,
-    kind: usize,
-    at: Pos,
-) -> EntityCommands<'a> {
-    let data = &book.kinds[kind];
-    let mut entity = commands.spawn((
-        Name::new(data.name.clone()),
-        Creature { kind },
-        id,
-        GridPos(at),
-        Health {
-            hp: data.hp,
-            max: data.hp,
-        },
-        Fighter {
-            attack: data.attack,
-            defense: data.defense,
-        },
-        Speed(data.speed),
-        Sees(data.vision),
-        FogRule::OnlyInView,
-        Drawn::new(data.sprite.clone(), Layer::Creatures),
-    ));
-    match data.ai {
-        AiKind::Fungus => entity.insert(FungusAi::default()),
-        AiKind::Bat => entity.insert(BatAi),
-        AiKind::Rat => entity.insert(RatAi),
-        AiKind::Goblin => entity.insert(GoblinAi::default()),
-        AiKind::Archer => entity.insert((GoblinAi::default(), ArcherAi)),
-        AiKind::Burrower => entity.insert(BurrowerAi),
-        AiKind::Thief => entity.insert((GoblinAi::default(), ThiefAi, Loot::default())),
-        AiKind::Pack => entity.insert((GoblinAi::default(), PackAi)),
-    };
-    if data.harmless {
-        entity.insert(Harmless);
-    }
-    if data.immobile {
-        entity.insert(Immobile);
-    }
-    if data.acts_every > 1 {
-        entity.insert(crate::vocab::components::Sluggish::for_creature(
-            data.acts_every,
-            id,
-        ));
-    }
-    entity
 }
 
 /// Fills a new level with each kind's creatures for its depth, on free

@@ -23,13 +23,12 @@ use bevy::prelude::*;
 use gloomdelve_core::dijkstra::DijkstraMap;
 use gloomdelve_core::{Dir, Pos, Rect, Terrain, Tile};
 
-use crate::vocab::components::{
-    ArcherAi, Creature, CreatureId, Fighter, Harmless, Health, ThiefAi,
-};
 use crate::vocab::components::{Corpse, Dropped};
+use crate::vocab::components::{Creature, CreatureId, Fighter, Harmless, Health};
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Hunger, Sick, Stomach};
 use crate::vocab::components::{Item, PACK_SIZE, Pack};
+use crate::vocab::data::{Behaviour, CreatureBook, CreatureKind};
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::{Action, PendingAction};
 use crate::vocab::log::GameLog;
@@ -126,10 +125,8 @@ type CreatureQuery<'w, 's> = Query<
         &'static Name,
         Has<Harmless>,
         Option<&'static Fighter>,
-        Has<ThiefAi>,
-        Has<ArcherAi>,
+        &'static Creature,
     ),
-    With<Creature>,
 >;
 
 /// The attack at or under which a creature is a pest to a hero of
@@ -138,33 +135,41 @@ pub fn pest_attack(rules: &crate::vocab::data::RulesData, max_hp: i32) -> f64 {
     rules.pest_share * f64::from(max_hp)
 }
 
-/// Whether a creature that fights with `fighter` is a pest: its attack is
-/// at most `pest_attack`, and it neither steals (`thief`) nor shoots
-/// (`archer`).
-pub fn is_pest(fighter: Option<&Fighter>, thief: bool, archer: bool, pest_attack: f64) -> bool {
-    !thief && !archer && fighter.is_some_and(|f| f64::from(f.attack) <= pest_attack)
+/// Whether a creature of `kind` that fights with `fighter` is a pest: its
+/// attack is at most `pest_attack`, and it neither steals nor shoots.
+pub fn is_pest(fighter: Option<&Fighter>, kind: &CreatureKind, pest_attack: f64) -> bool {
+    let worse_than_its_bite = [Behaviour::Steals, Behaviour::Shoots(String::new())];
+    !worse_than_its_bite.iter().any(|b| kind.does(b))
+        && fighter.is_some_and(|f| f64::from(f.attack) <= pest_attack)
 }
 
 /// The creatures in view, each marked a pest or not (see [`is_pest`]).
-fn creatures_in_view(sight: &Sight, creatures: &CreatureQuery, pest_attack: f64) -> Vec<Spotted> {
+fn creatures_in_view(
+    sight: &Sight,
+    (creatures, book): (&CreatureQuery, &CreatureBook),
+    pest_attack: f64,
+) -> Vec<Spotted> {
     creatures
         .iter()
         .filter(|(_, pos, ..)| sight.seen(pos.0) == Seen::Visible)
-        .map(
-            |(id, pos, name, harmless, fighter, thief, archer)| Spotted {
-                id: id.0,
-                at: pos.0,
-                name: name.to_string(),
-                harmless,
-                pest: is_pest(fighter, thief, archer, pest_attack),
-            },
-        )
+        .map(|(id, pos, name, harmless, fighter, creature)| Spotted {
+            id: id.0,
+            at: pos.0,
+            name: name.to_string(),
+            harmless,
+            pest: is_pest(fighter, &book.kinds[creature.kind], pest_attack),
+        })
         .collect()
 }
 
 /// Outside walks, what the hero sees becomes known.
-fn learn_monsters(sight: Res<Sight>, creatures: CreatureQuery, mut known: ResMut<KnownMonsters>) {
-    for spotted in creatures_in_view(&sight, &creatures, 0.0) {
+fn learn_monsters(
+    sight: Res<Sight>,
+    creatures: CreatureQuery,
+    new_game: Res<NewGame>,
+    mut known: ResMut<KnownMonsters>,
+) {
+    for spotted in creatures_in_view(&sight, (&creatures, &new_game.creatures), 0.0) {
         known.0.insert(spotted.id);
     }
 }
@@ -389,7 +394,11 @@ fn take_a_step(
     let rules = &world.new_game.rules;
     let pest_attack = pest_attack(rules, now.max_hp);
     let shrug = (rules.shrug_share * f64::from(now.max_hp)) as i32;
-    let in_view = creatures_in_view(sight, &world.creatures, pest_attack);
+    let in_view = creatures_in_view(
+        sight,
+        (&world.creatures, &world.new_game.creatures),
+        pest_attack,
+    );
     let newcomers: Vec<&Spotted> = in_view
         .iter()
         .filter(|c| !known.0.contains(&c.id))

@@ -2,15 +2,19 @@
 //! and plain records of its creatures and floor items. Stashing a level
 //! despawns its entities into records; restoring spawns them back.
 
+use std::collections::BTreeMap;
+
+use bevy::ecs::world::EntityRef;
 use bevy::prelude::*;
 use gloomdelve_core::Grid;
 
+use crate::rules::creatures::behaviours::memories::{MEMORIES, memory};
 use crate::rules::creatures::spawn_creature_with_id;
 use crate::rules::items::item;
 use crate::vocab::components::FogRule;
 use crate::vocab::components::Item;
-use crate::vocab::components::{Corpse, Dropped, Loot, Paralyzed, Worth};
-use crate::vocab::components::{Creature, CreatureId, FungusAi, GoblinAi, Health};
+use crate::vocab::components::{Corpse, Dropped, Paralyzed, Worth};
+use crate::vocab::components::{Creature, CreatureId, Health};
 use crate::vocab::components::{Drawn, GridPos};
 use crate::vocab::game::NewGame;
 use crate::vocab::records::{CreatureRecord, ItemRecord, StoredLevel};
@@ -23,10 +27,7 @@ type CreatureParts<'a> = (
     &'a Creature,
     &'a GridPos,
     &'a Health,
-    Option<&'a FungusAi>,
-    Option<&'a GoblinAi>,
     Option<&'a Paralyzed>,
-    Option<&'a Loot>,
 );
 
 type ItemParts<'a> = (
@@ -64,23 +65,17 @@ fn record_level(world: &mut World) -> (StoredLevel, Vec<Entity>) {
         .query::<CreatureParts>()
         .iter(world)
         .filter(|parts| parts.4.hp > 0)
-        .map(
-            |(entity, id, creature, pos, health, fungus, goblin, paralyzed, loot)| {
-                let record = CreatureRecord {
-                    id: id.0,
-                    kind: creatures.kinds[creature.kind].name.clone(),
-                    pos: pos.0,
-                    hp: health.hp,
-                    max_hp: health.max,
-                    fungus_spreads: fungus.map(|f| f.spreads),
-                    goblin_last_seen: goblin.and_then(|g| g.last_seen),
-                    paralyzed: paralyzed.map(|p| p.turns),
-                    loot: loot.filter(|l| !l.is_empty()).cloned(),
-                };
-                (entity, record)
-            },
-        )
+        .map(|(entity, id, creature, pos, health, paralyzed)| {
+            let kind = &creatures.kinds[creature.kind].name;
+            let mut record =
+                CreatureRecord::new(id.0, kind.clone(), pos.0, (health.hp, health.max));
+            record.paralyzed = paralyzed.map(|p| p.turns);
+            (entity, record)
+        })
         .collect();
+    for (entity, record) in &mut creatures {
+        record.memories = memories_of(&world.entity(*entity));
+    }
     creatures.sort_by_key(|(_, record)| record.id);
     let mut items: Vec<(Entity, usize, ItemRecord)> = world
         .query::<ItemParts>()
@@ -166,20 +161,24 @@ fn respawn_creature(commands: &mut Commands, new_game: &NewGame, record: &Creatu
         hp: record.hp,
         max: record.max_hp,
     });
-    if let Some(spreads) = record.fungus_spreads {
-        entity.insert(FungusAi { spreads });
-    }
-    if let Some(last_seen) = record.goblin_last_seen {
-        entity.insert(GoblinAi {
-            last_seen: Some(last_seen),
-        });
-    }
     if let Some(turns) = record.paralyzed {
         entity.insert(Paralyzed { turns });
     }
-    if let Some(loot) = &record.loot {
-        entity.insert(loot.clone());
+    for (key, value) in &record.memories {
+        // The save checker has read every memory; one that fails here
+        // leaves the creature its fresh memory.
+        if let Some(memory) = memory(key) {
+            let _ = (memory.load)(&mut entity, value);
+        }
     }
+}
+
+/// What the creature `entity`'s behaviours remember, by key.
+fn memories_of(entity: &EntityRef) -> BTreeMap<String, ron::Value> {
+    MEMORIES
+        .iter()
+        .filter_map(|memory| Some((memory.key.to_string(), (memory.save)(entity)?)))
+        .collect()
 }
 
 fn respawn_item(commands: &mut Commands, new_game: &NewGame, record: &ItemRecord) {

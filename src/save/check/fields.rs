@@ -14,7 +14,7 @@ pub type Wrong = String;
 
 /// The copper a purse, a pile of coins or a thief's loot may hold: far
 /// more than a game lays, few enough that no sum overflows.
-pub const COPPER: RangeInclusive<u32> = 0..=10_000_000;
+pub const COPPER: RangeInclusive<u32> = 0..=crate::vocab::components::MOST_COPPER;
 
 /// The food a corpse gives: what the data files allow a meal.
 pub const CORPSE_FOOD: RangeInclusive<i32> = 0..=100_000;

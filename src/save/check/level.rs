@@ -5,13 +5,14 @@ use std::collections::BTreeSet;
 
 use gloomdelve_core::{Terrain, Tile};
 
-use crate::rules::invariants;
+use crate::rules::creatures::behaviours::memories::{carries, memory};
+use crate::rules::creatures::behaviours::memory::{Against, Saved};
 use crate::save::check::fields::{
     COPPER, CORPSE_FOOD, HP_MARGIN, MAX_HP, Wrong, health, in_range, known_creature, known_item,
-    named, not_after, on_the_map, on_walkable_ground, where_creatures_go,
+    not_after, on_the_map, on_walkable_ground, where_creatures_go,
 };
-use crate::vocab::components::{Corpse, PACK_SIZE};
-use crate::vocab::data::{AiKind, CORPSE, ItemEffect};
+use crate::vocab::components::Corpse;
+use crate::vocab::data::{CORPSE, ItemEffect};
 use crate::vocab::game::NewGame;
 use crate::vocab::records::{CreatureRecord, ItemRecord, StoredLevel};
 
@@ -125,27 +126,33 @@ fn check_creature(
     where_creatures_go(&at("pos"), creature.pos, terrain)?;
     let most = kind.hp.saturating_mul(HP_MARGIN).min(MAX_HP);
     health(&at("hp"), creature.hp, creature.max_hp, most)?;
-    if let Some(spreads) = creature.fungus_spreads {
-        invariants::fungus_within_spreads(spreads, new_game.rules.fungus_max_spreads)
-            .map_err(named(&at("fungus_spreads")))?;
-    }
-    if let Some(seen) = creature.goblin_last_seen {
-        on_walkable_ground(&at("goblin_last_seen"), seen, terrain)?;
-    }
     if let Some(turns) = creature.paralyzed {
         in_range(&at("paralyzed"), turns, 0..=new_game.rules.paralyze_turns)?;
     }
-    if let Some(loot) = &creature.loot {
-        if kind.ai != AiKind::Thief {
-            return Err(format!("{}: a {} cannot steal", at("loot"), kind.name));
-        }
-        in_range(&at("loot.copper"), loot.copper, COPPER)?;
-        in_range(&at("loot.items"), loot.items.len(), 0..=PACK_SIZE)?;
-        for (i, item) in loot.items.iter().enumerate() {
-            known_item(&at(&format!("loot.items[{i}]")), item, new_game)?;
-        }
+    let against = Against {
+        terrain,
+        kind,
+        new_game,
+    };
+    for (key, value) in &creature.memories {
+        check_memory(&at(&format!("memories.{key}")), (key, value), &against)?;
     }
     Ok(())
+}
+
+/// A memory some behaviour keeps, of a behaviour the creature's kind has,
+/// that the behaviour finds possible.
+fn check_memory(field: &str, (key, value): (&str, &Saved), against: &Against) -> Result<(), Wrong> {
+    let Some(memory) = memory(key) else {
+        return Err(format!("{field}: no behaviour remembers {key:?}"));
+    };
+    if !carries(against.kind, memory) {
+        return Err(format!(
+            "{field}: a {} has no {} behaviour to remember it",
+            against.kind.name, memory.behaviour
+        ));
+    }
+    (memory.check)(value, against).map_err(|e| format!("{field}: {e}"))
 }
 
 /// An item of a known kind on walkable ground; a corpse only of the

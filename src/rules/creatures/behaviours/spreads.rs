@@ -1,0 +1,77 @@
+//! `Spreads`: a creature that never moves, but now and then plants a
+//! child of its kind on free floor nearby, while the level holds fewer
+//! spreaders than the rules' bound and it has planted fewer than their
+//! most.
+
+use bevy::prelude::*;
+use gloomdelve_core::Pos;
+use serde::{Deserialize, Serialize};
+
+use crate::rules::creatures::behaviours::context::{Me, Turn};
+use crate::rules::creatures::behaviours::memory::{self, Against, Memory, Remembered, Saved};
+use crate::rules::invariants;
+
+/// How many children a spreader has planted.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Spreading {
+    pub spreads: u32,
+}
+
+impl Remembered for Spreading {
+    fn worth_keeping(&self) -> bool {
+        self.spreads > 0
+    }
+}
+
+/// The children planted are kept in saves as `spreads`, never more than
+/// the rules allow.
+pub const MEMORY: Memory = Memory {
+    key: "spreads",
+    behaviour: "Spreads",
+    fresh: memory::fresh::<Spreading>,
+    save: memory::save::<Spreading>,
+    load: memory::load::<Spreading>,
+    check,
+};
+
+fn check(value: &Saved, against: &Against) -> Result<(), String> {
+    let spreading = memory::read::<Spreading>(value)?;
+    let most = against.new_game.rules.fungus_max_spreads;
+    invariants::fungus_within_spreads(spreading.spreads, most)
+}
+
+/// Plants a child where the dice say, if that tile is free ground. Always
+/// takes its turn: a spreader does nothing else. `living` counts the
+/// level's spreaders; `plant` spawns a child of a kind on a tile.
+pub fn act(
+    turn: &mut Turn,
+    me: &Me,
+    spreading: &mut Spreading,
+    living: &mut usize,
+    plant: impl FnOnce(&mut Turn, usize, Pos) -> Entity,
+) -> bool {
+    let rules = &turn.new_game.rules;
+    // At the bound no spreader plants, and none rolls a die.
+    if *living >= rules.fungi_per_level
+        || spreading.spreads >= rules.fungus_max_spreads
+        || !turn.actors.rng.0.chance(rules.fungus_spread_chance)
+    {
+        return true;
+    }
+    let range = rules.fungus_spread_range;
+    let (dx, dy) = (
+        turn.actors.rng.0.range(-range, range + 1),
+        turn.actors.rng.0.range(-range, range + 1),
+    );
+    let spot = Pos::new(me.at.x + dx, me.at.y + dy);
+    let free = spot != me.at
+        && turn.actors.level.terrain.admits_creatures(spot)
+        && turn.actors.occupancy.is_free(spot);
+    if free {
+        let child = plant(turn, me.kind, spot);
+        turn.actors.occupancy.place(child, spot);
+        spreading.spreads += 1;
+        *living += 1;
+    }
+    true
+}

@@ -1,0 +1,66 @@
+//! Saves of earlier versions, brought up to this one after they are read
+//! and before they are checked. Version 2 kept each creature's memory in
+//! fields of its own (`fungus_spreads`, `goblin_last_seen`, `loot`);
+//! version 3 keeps a map of memories by the behaviour that keeps them.
+
+use crate::rules::creatures::behaviours::chases::{self, Trail};
+use crate::rules::creatures::behaviours::memory::{Remembered, read, to_saved};
+use crate::rules::creatures::behaviours::spreads::{self, Spreading};
+use crate::rules::creatures::behaviours::steals::{self, Loot};
+use crate::save::state::SaveGame;
+use crate::vocab::records::CreatureRecord;
+
+/// The oldest save version this game still reads.
+pub const OLDEST_READ: u32 = 2;
+
+/// Brings `save`, written in `version`, up to the current version. The
+/// error names the field that cannot be carried over.
+pub fn upgrade(save: &mut SaveGame, version: u32) -> Result<(), String> {
+    if version >= 3 {
+        return Ok(());
+    }
+    let levels = std::iter::once(("current".to_string(), &mut save.current)).chain(
+        save.stored
+            .iter_mut()
+            .map(|(depth, level)| (format!("stored[{depth}]"), level)),
+    );
+    for (name, level) in levels {
+        for (i, creature) in level.creatures.iter_mut().enumerate() {
+            memories_from_version_2(creature).map_err(|e| format!("{name}.creatures[{i}].{e}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// Moves a version 2 creature's memory fields into its map of memories,
+/// keeping only what a fresh creature would not have.
+fn memories_from_version_2(creature: &mut CreatureRecord) -> Result<(), String> {
+    let spreading = creature
+        .fungus_spreads
+        .take()
+        .map(|spreads| Spreading { spreads });
+    keep(creature, spreads::MEMORY.key, spreading)?;
+    let trail = creature.goblin_last_seen.take().map(|last_seen| Trail {
+        last_seen: Some(last_seen),
+    });
+    keep(creature, chases::MEMORY.key, trail)?;
+    let loot = match creature.loot.take() {
+        Some(value) => Some(read::<Loot>(&value).map_err(|e| format!("loot: {e}"))?),
+        None => None,
+    };
+    keep(creature, steals::MEMORY.key, loot)
+}
+
+/// Files `memory` under `key` when it holds anything.
+fn keep<M: Remembered>(
+    creature: &mut CreatureRecord,
+    key: &str,
+    memory: Option<M>,
+) -> Result<(), String> {
+    let Some(memory) = memory.filter(Remembered::worth_keeping) else {
+        return Ok(());
+    };
+    let saved = to_saved(&memory).map_err(|e| format!("{key}: {e}"))?;
+    creature.memories.insert(key.to_string(), saved);
+    Ok(())
+}
