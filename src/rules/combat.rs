@@ -14,9 +14,9 @@ use crate::vocab::components::{Creature, Fighter, Health};
 use crate::vocab::components::Corpse;
 use crate::vocab::components::FogRule;
 use crate::vocab::components::Item;
+use crate::vocab::components::Sluggish;
 use crate::vocab::components::Stomach;
 use crate::vocab::components::{Drawn, GridPos, Hero, Layer};
-use crate::vocab::components::{Paralyzed, Sluggish};
 use crate::vocab::game::NewGame;
 use crate::vocab::log::GameLog;
 use crate::vocab::messages::TurnTaken;
@@ -30,6 +30,7 @@ use crate::vocab::resources::{Occupancy, RulesRng};
 use crate::vocab::resources::{Seen, Sight};
 use crate::vocab::states::Screen;
 use crate::vocab::states::TurnPhase;
+use crate::vocab::statuses::{Status, Statuses};
 use crate::vocab::text::{capitalised, the};
 
 /// Every fighter's place, stats and health, with the means to move and
@@ -45,7 +46,7 @@ pub struct Actors<'w, 's> {
             &'static Fighter,
             &'static mut Health,
             Has<Hero>,
-            (Has<Paralyzed>, Option<&'static Sluggish>),
+            (Option<&'static Statuses>, Option<&'static Sluggish>),
         ),
     >,
     pub level: ResMut<'w, Level>,
@@ -224,7 +225,8 @@ impl Actors<'_, '_> {
     /// about each creature.
     pub fn ready_at(&self, entity: Entity) -> Option<Pos> {
         let fighter = self.fighters.get(entity).ok()?;
-        let (paralyzed, sluggish) = fighter.5;
+        let (statuses, sluggish) = fighter.5;
+        let paralyzed = statuses.is_some_and(|s| s.has(Status::Paralysed));
         let resting = sluggish.is_some_and(|s| !s.acts_on(self.turn.0));
         (fighter.3.hp > 0 && !paralyzed && !resting).then_some(fighter.1.0)
     }
@@ -669,9 +671,11 @@ mod tests {
             .insert(Sluggish { every: 2, phase: 1 });
         assert_eq!(ready(&mut world, 7), Some(Pos::new(4, 2)), "its turn");
         assert_eq!(ready(&mut world, 8), None, "resting");
-        world.entity_mut(ogre).insert(Paralyzed { turns: 3 });
+        world
+            .entity_mut(ogre)
+            .insert(Statuses::from_iter([(Status::Paralysed, 3)]));
         assert_eq!(ready(&mut world, 7), None, "paralyzed");
-        world.entity_mut(ogre).remove::<(Paralyzed, Sluggish)>();
+        world.entity_mut(ogre).remove::<(Statuses, Sluggish)>();
         world.get_mut::<Health>(ogre).unwrap().hp = 0;
         assert_eq!(ready(&mut world, 7), None, "dead");
     }

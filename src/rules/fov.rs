@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::vocab::components::Creature;
 use crate::vocab::components::FogRule;
-use crate::vocab::components::{Boons, Vision};
+use crate::vocab::components::Vision;
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::data::ScrollKind;
 use crate::vocab::game::NewGame;
@@ -21,6 +21,7 @@ use crate::vocab::states::EnterLevel;
 use crate::vocab::states::Screen;
 use crate::vocab::states::SeenRemembered;
 use crate::vocab::states::TurnPhase;
+use crate::vocab::statuses::{Status, Statuses};
 
 /// Notes which creatures the hero sees once everyone has moved.
 fn spot_monsters(
@@ -134,18 +135,27 @@ fn open_eyes(
     commands.insert_resource(sight);
 }
 
+/// How far the hero sees: twice its `vision` with far sight.
+fn sight_radius(vision: i32, statuses: Option<&Statuses>) -> i32 {
+    if statuses.is_some_and(|s| s.has(Status::FarSight)) {
+        vision.saturating_mul(2)
+    } else {
+        vision
+    }
+}
+
 fn look_around(
     level: Res<Level>,
     new_game: Res<NewGame>,
     mut sight: ResMut<Sight>,
-    hero: Single<(&GridPos, &Vision, Option<&Boons>), With<Hero>>,
+    hero: Single<(&GridPos, &Vision, Option<&Statuses>), With<Hero>>,
     mut changes: MessageWriter<SightChanged>,
 ) {
     if new_game.reveal {
         return;
     }
-    let (at, vision, boons) = *hero;
-    let radius = boons.map_or(vision.0, |b| b.sight_radius(vision.0));
+    let (at, vision, statuses) = *hero;
+    let radius = sight_radius(vision.0, statuses);
     let changed = sight.update(&level, at.0, radius);
     if !changed.is_empty() {
         changes.write(SightChanged(changed));

@@ -14,7 +14,6 @@ use crate::rules::items::{StackParts, slots, stack_in, stack_of};
 use crate::vocab::components::Gear;
 use crate::vocab::components::Health;
 use crate::vocab::components::Hunger;
-use crate::vocab::components::Sick;
 use crate::vocab::components::Stomach;
 use crate::vocab::components::{Drawn, GridPos, Hero};
 use crate::vocab::components::{Dropped, FogRule, PACK_SIZE};
@@ -31,6 +30,7 @@ use crate::vocab::resources::RulesRng;
 use crate::vocab::resources::TurnCount;
 use crate::vocab::states::HeroTurn;
 use crate::vocab::states::TurnPhase;
+use crate::vocab::statuses::{Status, Statuses};
 
 /// The sprite of a corpse gone bad: `bat_corpse` becomes `bat_rotten_corpse`.
 fn rotten_sprite(fresh: &str) -> String {
@@ -187,9 +187,12 @@ pub(crate) fn eat(
     let rules = &new_game.rules.hunger;
     if corpse.is_some_and(|c| c.rotten) && rng.0.chance(rules.rotten_sickness_chance) {
         say("That meat was rotten. You feel sick.".to_string());
-        commands.entity(hero).insert(Sick {
-            turns: rules.sickness_turns,
-        });
+        let turns = rules.sickness_turns;
+        commands
+            .entity(hero)
+            .entry::<Statuses>()
+            .or_default()
+            .and_modify(move |mut held| held.give(Status::Sick, turns));
     }
     taken.write(TurnTaken);
 }
@@ -235,22 +238,13 @@ fn announce_hunger(
     }
 }
 
-/// A sick hero loses HP each turn until the sickness passes.
-fn feel_sick(
-    new_game: Res<NewGame>,
-    mut sick: Query<(Entity, &mut Sick)>,
-    mut actors: Actors,
-    mut commands: Commands,
-) {
-    for (entity, mut sickness) in &mut sick {
-        let damage = new_game.rules.hunger.sickness_damage;
-        actors.hurt(entity, damage, "poisoned by rotten meat".to_string());
-        sickness.turns = sickness.turns.saturating_sub(1);
-        if sickness.turns == 0 {
-            commands.entity(entity).remove::<Sick>();
-            if actors.is_alive(entity) {
-                actors.say("Your stomach settles. You feel better.");
-            }
+/// A sick hero loses HP each turn until the sickness passes (it wears
+/// off with every status, in `rules/statuses.rs`).
+fn feel_sick(new_game: Res<NewGame>, held: Query<(Entity, &Statuses)>, mut actors: Actors) {
+    let damage = new_game.rules.hunger.sickness_damage;
+    for (entity, statuses) in &held {
+        if statuses.has(Status::Sick) {
+            actors.hurt(entity, damage, "poisoned by rotten meat".to_string());
         }
     }
 }

@@ -84,6 +84,6 @@ pub fn hero(at: Pos, rules: &RulesData) -> impl Bundle {
         },
         crate::rules::items::hero_belongings(),
         crate::vocab::components::Stomach::new(&rules.hunger),
-        crate::vocab::components::Boons::default(),
+        crate::vocab::statuses::Statuses::default(),
     )
 }

@@ -14,6 +14,7 @@ pub mod invariants;
 pub mod items;
 pub mod levels;
 pub(crate) mod map;
+pub(crate) mod statuses;
 pub(crate) mod turn;
 
 use bevy::prelude::*;
@@ -25,6 +26,7 @@ pub(crate) fn plugin(app: &mut App) {
         turn::plugin,
         fov::plugin,
         creatures::plugin,
+        statuses::plugin,
         items::plugin,
         combat::plugin,
         hunger::plugin,

@@ -2,13 +2,16 @@
 //! and before they are checked. Version 2 kept each creature's memory in
 //! fields of its own (`fungus_spreads`, `goblin_last_seen`, `loot`);
 //! version 3 keeps a map of memories by the behaviour that keeps them.
+//! Versions 2 and 3 kept paralysis (`paralyzed`), sickness (`sick_turns`)
+//! and the potions' `boons` apart; version 4 keeps one map of statuses.
 
 use crate::rules::creatures::behaviours::chases::{self, Trail};
 use crate::rules::creatures::behaviours::memory::{Remembered, read, to_saved};
 use crate::rules::creatures::behaviours::spreads::{self, Spreading};
 use crate::rules::creatures::behaviours::steals::{self, Loot};
 use crate::save::state::SaveGame;
-use crate::vocab::records::CreatureRecord;
+use crate::vocab::records::{CreatureRecord, StoredLevel};
+use crate::vocab::statuses::Status;
 
 /// The oldest save version this game still reads.
 pub const OLDEST_READ: u32 = 2;
@@ -16,20 +19,48 @@ pub const OLDEST_READ: u32 = 2;
 /// Brings `save`, written in `version`, up to the current version. The
 /// error names the field that cannot be carried over.
 pub fn upgrade(save: &mut SaveGame, version: u32) -> Result<(), String> {
+    if version < 4 {
+        statuses_from_version_3(save);
+    }
     if version >= 3 {
         return Ok(());
     }
-    let levels = std::iter::once(("current".to_string(), &mut save.current)).chain(
-        save.stored
-            .iter_mut()
-            .map(|(depth, level)| (format!("stored[{depth}]"), level)),
-    );
-    for (name, level) in levels {
+    for (name, level) in levels(save) {
         for (i, creature) in level.creatures.iter_mut().enumerate() {
             memories_from_version_2(creature).map_err(|e| format!("{name}.creatures[{i}].{e}"))?;
         }
     }
     Ok(())
+}
+
+/// Every level of `save`, with its field's name.
+fn levels(save: &mut SaveGame) -> impl Iterator<Item = (String, &mut StoredLevel)> {
+    std::iter::once(("current".to_string(), &mut save.current)).chain(
+        save.stored
+            .iter_mut()
+            .map(|(depth, level)| (format!("stored[{depth}]"), level)),
+    )
+}
+
+/// Moves the hero's sickness and boons, and each creature's paralysis,
+/// into their statuses.
+fn statuses_from_version_3(save: &mut SaveGame) {
+    let hero = &mut save.hero;
+    let boons = std::mem::take(&mut hero.boons);
+    let held = [
+        (Status::Sick, hero.sick_turns.take().unwrap_or(0)),
+        (Status::Regenerating, boons.regenerating),
+        (Status::FarSight, boons.far_sight),
+    ];
+    for (status, turns) in held {
+        hero.statuses.give(status, turns);
+    }
+    for (_, level) in levels(save) {
+        for creature in &mut level.creatures {
+            let turns = creature.paralyzed.take().unwrap_or(0);
+            creature.statuses.give(Status::Paralysed, turns);
+        }
+    }
 }
 
 /// Moves a version 2 creature's memory fields into its map of memories,

@@ -24,11 +24,13 @@ use crate::vocab::resources::SaveSoon;
 use crate::vocab::states::Screen;
 use state::SaveGame;
 
-/// The save format's version. Version 3 keeps each creature's memories in
-/// a map by behaviour; version 2, still read (see [`migrate`]), kept them
-/// in fields of their own and named creature and item kinds; version 1
-/// numbered the kinds by their place in the data files, and is set aside.
-pub const SAVE_VERSION: u32 = 3;
+/// The save format's version. Version 4 keeps every status (paralysed,
+/// sick, regenerating, far sight) in one map; version 3 keeps each
+/// creature's memories in a map by behaviour; version 2 kept both in
+/// fields of their own. Versions 2 and 3 are still read (see [`migrate`]);
+/// version 1 numbered the kinds by their place in the data files, and is
+/// set aside.
+pub const SAVE_VERSION: u32 = 4;
 
 /// The save file's name in the data folder.
 pub const SAVE_FILE: &str = "save.ron";

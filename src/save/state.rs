@@ -16,7 +16,7 @@ use crate::rules::levels::records::{describe_level, restore_level};
 use crate::rules::turn::bump::BumpMemory;
 use crate::vocab::components::Equipment;
 use crate::vocab::components::FogRule;
-use crate::vocab::components::{Boons, Sick, Stomach};
+use crate::vocab::components::Stomach;
 use crate::vocab::components::{CreatureId, Health};
 use crate::vocab::components::{Drawn, GridPos, Hero, Layer};
 use crate::vocab::components::{Item, Pack, Purse};
@@ -27,6 +27,7 @@ use crate::vocab::resources::Kills;
 use crate::vocab::resources::TurnCount;
 use crate::vocab::resources::{Dungeon, NewLevel};
 use crate::vocab::resources::{NextCreatureId, RulesRng};
+use crate::vocab::statuses::Statuses;
 
 /// Everything a saved game holds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -59,7 +60,6 @@ pub struct HeroRecord {
     pub hp: i32,
     pub max_hp: i32,
     pub stomach: Option<Stomach>,
-    pub sick_turns: Option<u32>,
     pub pack: Vec<PackItem>,
     /// Indices into `pack` of what is worn.
     pub weapon: Option<usize>,
@@ -69,14 +69,25 @@ pub struct HeroRecord {
     /// before it was kept remember nothing).
     #[serde(default)]
     pub bumps: BumpMemory,
-    /// What its potions still do (saves from before potions had boons
-    /// have none).
-    #[serde(default, skip_serializing_if = "is_default")]
-    pub boons: Boons,
+    /// What holds it, and for how many turns more.
+    #[serde(default, skip_serializing_if = "Statuses::is_empty")]
+    pub statuses: Statuses,
+    /// Versions 2 and 3 of the save kept the sickness and the potions'
+    /// boons in fields of their own; loading moves them into `statuses`,
+    /// and they are never written.
+    #[serde(default, skip_serializing)]
+    pub sick_turns: Option<u32>,
+    #[serde(default, skip_serializing)]
+    pub boons: LegacyBoons,
 }
 
-fn is_default(boons: &Boons) -> bool {
-    *boons == Boons::default()
+/// What a version 2 or 3 save kept of the potions' boons, in turns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegacyBoons {
+    #[serde(default)]
+    pub regenerating: u32,
+    #[serde(default)]
+    pub far_sight: u32,
 }
 
 /// One item in the pack, as data.
@@ -121,17 +132,16 @@ type HeroParts<'a> = (
     &'a GridPos,
     &'a Health,
     Option<&'a Stomach>,
-    Option<&'a Sick>,
+    Option<&'a Statuses>,
     &'a Pack,
     &'a Equipment,
     &'a Purse,
     Option<&'a BumpMemory>,
-    Option<&'a Boons>,
 );
 
 fn capture_hero(world: &mut World) -> Option<HeroRecord> {
     let mut heroes = world.query_filtered::<HeroParts, With<Hero>>();
-    let (pos, health, stomach, sick, pack, equipment, purse, bumps, boons) =
+    let (pos, health, stomach, statuses, pack, equipment, purse, bumps) =
         heroes.single(world).ok()?;
     let slot = |worn: Option<Entity>| worn.and_then(|e| pack.0.iter().position(|&p| p == e));
     let record = HeroRecord {
@@ -139,13 +149,14 @@ fn capture_hero(world: &mut World) -> Option<HeroRecord> {
         hp: health.hp,
         max_hp: health.max,
         stomach: stomach.copied(),
-        sick_turns: sick.map(|s| s.turns),
         pack: Vec::new(),
         weapon: slot(equipment.weapon),
         armour: slot(equipment.armour),
         copper: purse.copper,
         bumps: bumps.cloned().unwrap_or_default(),
-        boons: boons.copied().unwrap_or_default(),
+        statuses: statuses.cloned().unwrap_or_default(),
+        sick_turns: None,
+        boons: LegacyBoons::default(),
     };
     let entities = pack.0.clone();
     let pack = entities
@@ -218,15 +229,12 @@ fn restore_hero(world: &mut World, record: HeroRecord) {
             copper: record.copper,
         },
         record.bumps,
-        record.boons,
+        record.statuses,
     ));
     match record.stomach {
         Some(stomach) => hero.insert(stomach),
         None => hero.remove::<Stomach>(),
     };
-    if let Some(turns) = record.sick_turns {
-        hero.insert(Sick { turns });
-    }
 }
 
 /// The pack item of `record`; `None` for a kind the data no longer has.

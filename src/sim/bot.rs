@@ -13,7 +13,7 @@ use gloomdelve_core::{Dir, Pos, Tile};
 use crate::rules::explore::{BestGear, knows_stairs_down};
 use crate::rules::levels::find_stairs;
 use crate::vocab::components::Corpse;
-use crate::vocab::components::{Boons, Equipment};
+use crate::vocab::components::Equipment;
 use crate::vocab::components::{Creature, Harmless, Health};
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Hunger, Stomach};
@@ -25,6 +25,7 @@ use crate::vocab::resources::Dungeon;
 use crate::vocab::resources::Level;
 use crate::vocab::resources::Sight;
 use crate::vocab::resources::TurnCount;
+use crate::vocab::statuses::{Status, Statuses};
 
 /// Turns the bot spends exploring a level before it heads down once it
 /// knows the stairs (sooner when hungry).
@@ -238,7 +239,9 @@ pub(super) fn drink(world: &World, hero: Entity) -> Option<Action> {
             .find(|(_, effect)| wanted(effect))
             .map(|(e, _)| *e)
     };
-    let regenerating = world.get::<Boons>(hero).is_some_and(|b| b.regenerating > 0);
+    let regenerating = world
+        .get::<Statuses>(hero)
+        .is_some_and(|s| s.has(Status::Regenerating));
     let healing = first(|e| matches!(e, ItemEffect::Heal(_)))
         .filter(|_| hp_below(health, 3, 10))
         .map(Action::Use);

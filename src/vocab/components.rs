@@ -96,12 +96,6 @@ pub struct Sees(pub i32);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Worth(pub u32);
 
-/// A creature that skips its turns until `turns` runs out.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Paralyzed {
-    pub turns: u32,
-}
-
 /// A creature that acts on one turn in `every`: on the turns whose count
 /// leaves `phase` over (its id's remainder, so slow kin do not all move
 /// together).
@@ -235,29 +229,6 @@ impl Purse {
             .map(|(n, name)| format!("{n}{name}"))
             .collect();
         (!parts.is_empty()).then(|| parts.join(between))
-    }
-}
-
-/// What the hero's potions still do, in turns: healing 1 HP a turn, and
-/// seeing twice as far.
-#[derive(
-    Component, Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize,
-)]
-pub struct Boons {
-    #[serde(default)]
-    pub regenerating: u32,
-    #[serde(default)]
-    pub far_sight: u32,
-}
-
-impl Boons {
-    /// How far the hero sees with these boons, `vision` without them.
-    pub fn sight_radius(&self, vision: i32) -> i32 {
-        if self.far_sight > 0 {
-            vision.saturating_mul(2)
-        } else {
-            vision
-        }
     }
 }
 
@@ -417,12 +388,6 @@ impl Hunger {
             (Self::Starving, _) => "You are starving! Eat now or die.",
         }
     }
-}
-
-/// The hero is sick from bad meat: it loses HP each turn until `turns` runs out.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sick {
-    pub turns: u32,
 }
 
 /// How far the hero sees.

@@ -2,11 +2,14 @@
 //! `assets/data/creatures.ron` with plain serde, so the headless rules need
 //! no asset server.
 
+use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 use gloomdelve_core::mapgen::{self, caves};
 use serde::{Deserialize, Serialize};
+
+use crate::vocab::statuses::{Status, StatusWords, default_status_words};
 
 /// Reads a data file and parses it with `parse`; an error names the file.
 pub(crate) fn read_data<T>(
@@ -167,6 +170,28 @@ pub struct RulesData {
     pub shrug_share: f64,
     /// The deepest level, where the Gold Key lies.
     pub depths: u32,
+    /// How each status reads: its HUD label and its wear-off line.
+    pub statuses: BTreeMap<Status, StatusWords>,
+}
+
+/// Every status has words, and none is empty.
+fn check_status_words(words: &BTreeMap<Status, StatusWords>) -> Result<(), String> {
+    for status in Status::ALL {
+        let Some(said) = words.get(&status) else {
+            return Err(format!("statuses: {status:?} is missing"));
+        };
+        require(
+            &format!("statuses: {status:?}: label"),
+            !said.label.trim().is_empty(),
+            "is empty",
+        )?;
+        require(
+            &format!("statuses: {status:?}: wears_off"),
+            !said.wears_off.trim().is_empty(),
+            "is empty",
+        )?;
+    }
+    Ok(())
 }
 
 /// The numbers of hunger (SPEC.md "Hunger"). Food values are absolute, so
@@ -304,6 +329,7 @@ impl Default for RulesData {
             pest_share: 0.16,
             shrug_share: 0.2,
             depths: 10,
+            statuses: default_status_words(),
         }
     }
 }
@@ -350,6 +376,7 @@ impl RulesData {
             in_range("shrug_share", self.shrug_share, CHANCE),
             in_range("depths", self.depths, 1..=*DEPTH.end()),
             self.hunger.check(),
+            check_status_words(&self.statuses),
         ])
     }
 }

@@ -13,6 +13,7 @@ pub mod records;
 pub(crate) mod reset;
 pub mod resources;
 pub mod states;
+pub mod statuses;
 pub(crate) mod text;
 
 /// The hero's sprite: the one sprite the game cannot draw without.

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::vocab::components::Corpse;
+use crate::vocab::statuses::Statuses;
 
 /// A level kept as data while the hero is elsewhere.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -150,14 +151,19 @@ pub struct CreatureRecord {
     pub pos: Pos,
     pub hp: i32,
     pub max_hp: i32,
-    pub paralyzed: Option<u32>,
+    /// What holds it, and for how many turns more.
+    #[serde(default, skip_serializing_if = "Statuses::is_empty")]
+    pub statuses: Statuses,
     /// What its behaviours remember, by the key each behaviour saves
     /// under (`src/rules/creatures/behaviours/memories.rs`): only memories
     /// that hold something.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub memories: BTreeMap<String, ron::Value>,
-    /// Version 2 of the save kept three memories as fields of their own;
-    /// loading moves them into `memories` and they are never written.
+    /// Versions 2 and 3 of the save kept paralysis, and version 2 three
+    /// memories, as fields of their own; loading moves them into
+    /// `statuses` and `memories`, and they are never written.
+    #[serde(default, skip_serializing)]
+    pub paralyzed: Option<u32>,
     #[serde(default, skip_serializing)]
     pub fungus_spreads: Option<u32>,
     #[serde(default, skip_serializing)]
@@ -175,8 +181,9 @@ impl CreatureRecord {
             pos,
             hp,
             max_hp,
-            paralyzed: None,
+            statuses: Statuses::default(),
             memories: BTreeMap::new(),
+            paralyzed: None,
             fungus_spreads: None,
             goblin_last_seen: None,
             loot: None,

@@ -8,11 +8,11 @@ use gloomdelve::RulesData;
 use gloomdelve::rules::explore::Walking;
 use gloomdelve::vocab::components::Health;
 use gloomdelve::vocab::components::PACK_SIZE;
-use gloomdelve::vocab::components::Paralyzed;
-use gloomdelve::vocab::components::{Sick, Stomach};
+use gloomdelve::vocab::components::Stomach;
 use gloomdelve::vocab::messages::{Goal, StartWalk};
 use gloomdelve::vocab::resources::Level;
 use gloomdelve::vocab::resources::{Seen, Sight};
+use gloomdelve::vocab::statuses::{Status, Statuses};
 use gloomdelve_core::mapgen::connect::label_regions;
 use gloomdelve_core::{Dir, Grid, Pos};
 
@@ -84,7 +84,7 @@ fn hp(app: &mut App) -> i32 {
 fn hold_still(app: &mut App, creature: Entity) {
     app.world_mut()
         .entity_mut(creature)
-        .insert(Paralyzed { turns: 100_000 });
+        .insert(Statuses::from_iter([(Status::Paralysed, 100_000)]));
 }
 
 #[test]
@@ -301,7 +301,9 @@ fn sickness_stops_a_walk_once_not_every_turn() {
     let hero = hero_entity(&mut app);
     explore_with(&mut app, |app, step| {
         if step == 3 {
-            app.world_mut().entity_mut(hero).insert(Sick { turns: 8 });
+            app.world_mut()
+                .entity_mut(hero)
+                .insert(Statuses::from_iter([(Status::Sick, 8)]));
         }
     });
     assert_eq!(last_line(&app), "You stop: you feel sick.");
@@ -320,7 +322,9 @@ fn sickness_stops_a_walk_once_not_every_turn() {
 fn a_blow_still_stops_a_sick_walk() {
     let mut app = app_on(CORRIDOR, Pos::new(1, 1), RulesData::default());
     let hero = hero_entity(&mut app);
-    app.world_mut().entity_mut(hero).insert(Sick { turns: 20 });
+    app.world_mut()
+        .entity_mut(hero)
+        .insert(Statuses::from_iter([(Status::Sick, 20)]));
     act(&mut app, Action::Wait);
     explore_with(&mut app, |app, step| {
         if step == 4 {
@@ -334,7 +338,9 @@ fn a_blow_still_stops_a_sick_walk() {
 fn at_a_quarter_hp_even_a_known_sickness_stops_a_walk() {
     let mut app = app_on(CORRIDOR, Pos::new(1, 1), RulesData::default());
     let hero = hero_entity(&mut app);
-    app.world_mut().entity_mut(hero).insert(Sick { turns: 20 });
+    app.world_mut()
+        .entity_mut(hero)
+        .insert(Statuses::from_iter([(Status::Sick, 20)]));
     act(&mut app, Action::Wait);
     // A quarter of its HP: the sickness it knows of no longer walks on.
     let mut health = app.world_mut().get_mut::<Health>(hero).unwrap();

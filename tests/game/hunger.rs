@@ -7,12 +7,13 @@ use gloomdelve::vocab::components::Corpse;
 use gloomdelve::vocab::components::Drawn;
 use gloomdelve::vocab::components::GridPos;
 use gloomdelve::vocab::components::Health;
-use gloomdelve::vocab::components::{Hunger, Sick, Stomach};
+use gloomdelve::vocab::components::{Hunger, Stomach};
 use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::log::GameLog;
 use gloomdelve::vocab::resources::DeathCause;
 use gloomdelve::vocab::resources::TurnCount;
 use gloomdelve::vocab::states::Screen;
+use gloomdelve::vocab::statuses::{Status, Statuses};
 use gloomdelve_core::{Dir, Pos};
 
 use crate::support::{
@@ -227,11 +228,15 @@ fn rotten_meat_can_make_the_hero_sick_for_a_few_turns() {
         log_lines(&app)
     );
     let hero = hero_entity(&mut app);
-    assert!(app.world().get::<Sick>(hero).is_some());
+    let sick = |app: &App| {
+        let statuses = app.world().get::<Statuses>(hero);
+        statuses.is_some_and(|s| s.has(Status::Sick))
+    };
+    assert!(sick(&app));
     assert_eq!(hero_hp(&mut app), hp - 1, "1 HP on the turn of the meal");
     wait(&mut app, 2);
     assert_eq!(hero_hp(&mut app), hp - 3, "1 HP a turn for 3 turns");
-    assert!(app.world().get::<Sick>(hero).is_none(), "then it passes");
+    assert!(!sick(&app), "then it passes");
     wait(&mut app, 3);
     assert_eq!(hero_hp(&mut app), hp - 3);
 

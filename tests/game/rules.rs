@@ -195,7 +195,10 @@ fn a_bump_into_rock_right_after_a_fight_that_way_never_digs() {
     let bat = crate::support::spawn(&mut app, "bat", Pos::new(2, 2));
     app.world_mut()
         .entity_mut(bat)
-        .insert(gloomdelve::vocab::components::Paralyzed { turns: 1000 });
+        .insert(gloomdelve::vocab::statuses::Statuses::from_iter([(
+            gloomdelve::vocab::statuses::Status::Paralysed,
+            1000,
+        )]));
     crate::support::set_hp(&mut app, bat, 1000);
     act(&mut app, Action::Move(Dir::E));
     assert!(last_line(&app).starts_with("You hit the bat"), "a fight");

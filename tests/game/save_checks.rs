@@ -10,6 +10,7 @@ use gloomdelve::rules::creatures::behaviours::steals::Loot;
 use gloomdelve::save::SaveStatus;
 use gloomdelve::save::state::SaveGame;
 use gloomdelve::vocab::components::{Corpse, CreatureId};
+use gloomdelve::vocab::statuses::Status;
 use gloomdelve_core::{Grid, Pos, Terrain, Tile};
 
 use crate::support::{read_save, scratch, set_aside_copies, shipped_game};
@@ -102,8 +103,8 @@ fn the_delve_families() -> Vec<(&'static str, Edit)> {
         ),
         ("hero.stomach", edit(|s| s.hero.stomach = None)),
         (
-            "hero.sick_turns",
-            edit(|s| s.hero.sick_turns = Some(u32::MAX)),
+            "hero.statuses.Sick",
+            edit(|s| s.hero.statuses.give(Status::Sick, u32::MAX)),
         ),
         // The pack.
         (
@@ -145,16 +146,19 @@ fn the_delve_families() -> Vec<(&'static str, Edit)> {
         ),
         // Time.
         (
-            "hero.boons.regenerating",
-            edit(|s| s.hero.boons.regenerating = u32::MAX),
+            "hero.statuses.Regenerating",
+            edit(|s| s.hero.statuses.give(Status::Regenerating, u32::MAX)),
         ),
         (
-            "hero.boons.far_sight",
-            edit(|s| s.hero.boons.far_sight = 101),
+            "hero.statuses.FarSight",
+            edit(|s| s.hero.statuses.give(Status::FarSight, 101)),
         ),
         (
-            "current.creatures[0].paralyzed",
-            edit(|s| s.current.creatures[0].paralyzed = Some(u32::MAX)),
+            "current.creatures[0].statuses.Paralysed",
+            edit(|s| {
+                let held = &mut s.current.creatures[0].statuses;
+                held.give(Status::Paralysed, u32::MAX);
+            }),
         ),
         (
             "current.items[0].corpse.died",

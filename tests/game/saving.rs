@@ -1176,7 +1176,10 @@ fn the_purse_and_a_sickness_survive_a_save() {
         .copper = 1234;
     world
         .entity_mut(hero)
-        .insert(gloomdelve::vocab::components::Sick { turns: sick_turns });
+        .insert(gloomdelve::vocab::statuses::Statuses::from_iter([(
+            gloomdelve::vocab::statuses::Status::Sick,
+            sick_turns,
+        )]));
     assert_eq!(save_now(app.world_mut()), Ok(Saved::Written));
     let mut loaded = continue_from(tmp.path());
     let hero = crate::support::hero_entity(&mut loaded);
@@ -1189,8 +1192,8 @@ fn the_purse_and_a_sickness_survive_a_save() {
     );
     assert_eq!(
         world
-            .get::<gloomdelve::vocab::components::Sick>(hero)
-            .map(|s| s.turns),
+            .get::<gloomdelve::vocab::statuses::Statuses>(hero)
+            .map(|s| s.turns(gloomdelve::vocab::statuses::Status::Sick)),
         Some(sick_turns)
     );
 }
@@ -1263,4 +1266,63 @@ fn a_save_from_format_version_two_continues_with_every_creatures_memory() {
         "the upgraded save round-trips"
     );
     play(&mut again, &script(10, 40));
+}
+
+/// The version 3 fixture with `edit` made to its body, under a header
+/// that matches it again.
+fn version_three_save_edited(edit: impl Fn(&str) -> String) -> String {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/save-version-3.ron");
+    let text = std::fs::read_to_string(fixture).unwrap();
+    let (_, body) = text.split_once('\n').unwrap();
+    let body = edit(body);
+    let sum = gloomdelve_core::persist::fnv1a64(body.as_bytes());
+    format!(
+        "// gloomdelve save version 3 length {} fnv1a64 {sum:016x}\n{body}",
+        body.len()
+    )
+}
+
+#[test]
+fn a_save_from_format_version_three_continues_with_every_status() {
+    use gloomdelve::vocab::statuses::{Status, Statuses};
+    // Written by the game of commit 209afd7 (`sim --seed 1 --turns 1500
+    // --save`): the hero drank a potion of regeneration with 25 turns
+    // left. A sickness and a paralysed creature are written in as that
+    // version wrote them.
+    let sick_and_held = |body: &str| {
+        let body = body.replacen("sick_turns: None", "sick_turns: Some(4)", 1);
+        let last = body
+            .rfind("paralyzed: None")
+            .expect("a creature on the level");
+        format!("{}paralyzed: Some(2){}", &body[..last], &body[last + 15..])
+    };
+    let dir = scratch("version-3");
+    std::fs::write(
+        dir.path().join("save.ron"),
+        version_three_save_edited(sick_and_held),
+    )
+    .unwrap();
+    let mut app = continue_from(dir.path());
+    let hero = crate::support::hero_entity(&mut app);
+    let statuses = app.world().get::<Statuses>(hero).unwrap().clone();
+    assert_eq!(
+        statuses.iter().collect::<Vec<_>>(),
+        [(Status::Sick, 4), (Status::Regenerating, 25)]
+    );
+    let held = app
+        .world_mut()
+        .query::<&Statuses>()
+        .iter(app.world())
+        .filter(|s| s.turns(Status::Paralysed) == 2)
+        .count();
+    assert_eq!(held, 1, "the creature is still paralysed");
+    let upgraded = snapshot(&mut app);
+    write_save(&dir.path().join("save.ron"), &upgraded).unwrap();
+    let mut again = continue_from(dir.path());
+    assert_eq!(
+        snapshot(&mut again),
+        upgraded,
+        "the upgraded save round-trips"
+    );
+    play(&mut again, &script(1, 40));
 }

@@ -1483,7 +1483,10 @@ fn aiming_starts_on_the_nearest_enemy_with_a_hollow_cursor_and_shows_the_firebal
         save.current
             .creatures
             .push(gloomdelve::vocab::records::CreatureRecord {
-                paralyzed: Some(gloomdelve::RulesData::default().paralyze_turns),
+                statuses: gloomdelve::vocab::statuses::Statuses::from_iter([(
+                    gloomdelve::vocab::statuses::Status::Paralysed,
+                    gloomdelve::RulesData::default().paralyze_turns,
+                )]),
                 ..gloomdelve::vocab::records::CreatureRecord::new(999, "rat", rat_at, {
                     let hp = creatures.kinds[rat].hp;
                     (hp, hp)
@@ -2306,7 +2309,10 @@ fn a_foe_struck_just_below_the_hero_keeps_its_damage_number_off_the_hero() {
         save.current
             .creatures
             .push(gloomdelve::vocab::records::CreatureRecord {
-                paralyzed: Some(gloomdelve::RulesData::default().paralyze_turns),
+                statuses: gloomdelve::vocab::statuses::Statuses::from_iter([(
+                    gloomdelve::vocab::statuses::Status::Paralysed,
+                    gloomdelve::RulesData::default().paralyze_turns,
+                )]),
                 // As sturdy as a goblin may be: the save checker allows
                 // twice its kind's HP.
                 ..gloomdelve::vocab::records::CreatureRecord::new(

@@ -11,6 +11,7 @@ use crate::vocab::components::{
 };
 use crate::vocab::data::CreatureBook;
 use crate::vocab::resources::NextCreatureId;
+use crate::vocab::statuses::Statuses;
 
 /// Spawns one creature of `kind` at `at`, with the next id.
 pub fn spawn_creature(
@@ -51,6 +52,7 @@ pub fn spawn_creature_with_id<'a>(
         Sees(data.vision),
         FogRule::OnlyInView,
         Drawn::new(data.sprite.clone(), Layer::Creatures),
+        Statuses::default(),
     ));
     give_fresh_memories(data, &mut entity);
     if data.harmless {

@@ -26,7 +26,7 @@ use gloomdelve_core::{Dir, Pos, Rect, Terrain, Tile};
 use crate::vocab::components::{Corpse, Dropped};
 use crate::vocab::components::{Creature, CreatureId, Fighter, Harmless, Health};
 use crate::vocab::components::{GridPos, Hero};
-use crate::vocab::components::{Hunger, Sick, Stomach};
+use crate::vocab::components::{Hunger, Stomach};
 use crate::vocab::components::{Item, PACK_SIZE, Pack};
 use crate::vocab::data::{Behaviour, CreatureBook, CreatureKind};
 use crate::vocab::game::NewGame;
@@ -43,6 +43,7 @@ use crate::vocab::resources::TurnCount;
 use crate::vocab::resources::{Seen, Sight};
 use crate::vocab::states::Screen;
 use crate::vocab::states::TurnPhase;
+use crate::vocab::statuses::{Status, Statuses};
 use crate::vocab::text;
 pub use wanted::{BestGear, Carrying, Lying};
 
@@ -185,7 +186,7 @@ type HeroQuery<'w, 's> = Single<
         &'static GridPos,
         &'static Health,
         Option<&'static Stomach>,
-        Has<Sick>,
+        Option<&'static Statuses>,
         Option<&'static Pack>,
     ),
     With<Hero>,
@@ -198,7 +199,7 @@ fn condition(hero: &HeroQuery) -> Condition {
         hp: health.hp,
         max_hp: health.max,
         hunger: stomach.map(|s| s.state),
-        sick,
+        sick: sick.is_some_and(|s| s.has(Status::Sick)),
     }
 }
 

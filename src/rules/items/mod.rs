@@ -137,12 +137,6 @@ pub(super) fn plugin(app: &mut App) {
         )
             .run_if(in_state(Screen::Playing)),
     );
-    app.add_systems(
-        Update,
-        (scrolls::wear_off_paralysis, use_item::wear_boons)
-            .in_set(crate::vocab::states::TurnPhase::ResolveDeaths)
-            .run_if(on_message::<crate::vocab::messages::TurnTaken>),
-    );
 }
 
 /// The item entity for `kind` lying at `at`.

@@ -9,13 +9,13 @@ use gloomdelve_core::fov::{disc, within_radius};
 
 use crate::rules::combat::Actors;
 use crate::vocab::components::Hero;
-use crate::vocab::components::Paralyzed;
 use crate::vocab::components::{Item, Pack};
 use crate::vocab::data::{ItemEffect, ScrollKind};
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::ReadIntent;
 use crate::vocab::messages::SpellCast;
 use crate::vocab::messages::TurnTaken;
+use crate::vocab::statuses::{Status, Statuses};
 use crate::vocab::text::{capitalised, the};
 
 /// Plays a pending `Read`: the scroll is used up only when it works.
@@ -157,7 +157,11 @@ fn paralyze(actors: &mut Actors, commands: &mut Commands, at: Pos, turns: u32) -
         actors.say("There is nothing there you can see to paralyze.");
         return None;
     };
-    commands.entity(target).insert(Paralyzed { turns });
+    commands
+        .entity(target)
+        .entry::<Statuses>()
+        .or_default()
+        .and_modify(move |mut held| held.give(Status::Paralysed, turns));
     let name = actors
         .name(target)
         .unwrap_or_else(|| "creature".to_string());
@@ -194,14 +198,4 @@ fn fireball(actors: &mut Actors, at: Pos, radius: i32, damage: i32) -> Option<Ve
         }
     }
     Some(disc(at, radius))
-}
-
-/// Paralysis wears off one turn at a time.
-pub fn wear_off_paralysis(mut commands: Commands, mut held: Query<(Entity, &mut Paralyzed)>) {
-    for (entity, mut paralyzed) in &mut held {
-        paralyzed.turns = paralyzed.turns.saturating_sub(1);
-        if paralyzed.turns == 0 {
-            commands.entity(entity).remove::<Paralyzed>();
-        }
-    }
 }

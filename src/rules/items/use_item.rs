@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 
 use crate::vocab::components::Stomach;
-use crate::vocab::components::{Boons, Equipment, Gear};
 use crate::vocab::components::{Dropped, FogRule};
+use crate::vocab::components::{Equipment, Gear};
 use crate::vocab::components::{Fighter, Health};
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Item, Pack};
@@ -15,6 +15,7 @@ use crate::vocab::intents::{DropIntent, UseIntent};
 use crate::vocab::log::GameLog;
 use crate::vocab::messages::TurnTaken;
 use crate::vocab::resources::TurnCount;
+use crate::vocab::statuses::{Status, Statuses};
 use crate::vocab::text::{capitalised, the};
 
 /// The hero's attack and defense: the base from the rules plus what is worn.
@@ -100,7 +101,7 @@ pub fn use_item(
     mut intents: MessageReader<UseIntent>,
     mut commands: Commands,
     new_game: Res<NewGame>,
-    hero: Single<(&mut Pack, &mut Equipment, &mut Health, &mut Boons), With<Hero>>,
+    hero: Single<(&mut Pack, &mut Equipment, &mut Health, &mut Statuses), With<Hero>>,
     items: Query<(&Item, &Name)>,
     turn: Res<TurnCount>,
     mut log: ResMut<GameLog>,
@@ -109,7 +110,7 @@ pub fn use_item(
     let Some(&UseIntent(item)) = intents.read().last() else {
         return;
     };
-    let (mut pack, mut equipment, mut health, mut boons) = hero.into_inner();
+    let (mut pack, mut equipment, mut health, mut statuses) = hero.into_inner();
     let Some((data, name)) = items.get(item).ok().filter(|_| pack.0.contains(&item)) else {
         return;
     };
@@ -119,7 +120,7 @@ pub fn use_item(
         pack: &mut pack,
         equipment: &mut equipment,
         health: &mut health,
-        boons: &mut boons,
+        statuses: &mut statuses,
     };
     if apply(
         effect,
@@ -130,31 +131,6 @@ pub fn use_item(
         &mut say,
     ) {
         taken.write(TurnTaken);
-    }
-}
-
-/// The potions' boons work for one more turn: regeneration heals 1 HP;
-/// each says so when it wears off.
-pub fn wear_boons(
-    hero: Single<(&mut Boons, &mut Health), With<Hero>>,
-    turn: Res<TurnCount>,
-    mut log: ResMut<GameLog>,
-) {
-    let (mut boons, mut health) = hero.into_inner();
-    if *boons == Boons::default() {
-        return;
-    }
-    if boons.regenerating > 0 && health.hp > 0 {
-        health.hp = (health.hp + 1).min(health.max);
-    }
-    let was = *boons;
-    boons.regenerating = boons.regenerating.saturating_sub(1);
-    boons.far_sight = boons.far_sight.saturating_sub(1);
-    if was.regenerating == 1 {
-        log.say(turn.0, "The warmth fades.");
-    }
-    if was.far_sight == 1 {
-        log.say(turn.0, "Your sight dims to its usual reach.");
     }
 }
 
@@ -189,7 +165,7 @@ struct Carried<'a> {
     pack: &'a mut Pack,
     equipment: &'a mut Equipment,
     health: &'a mut Health,
-    boons: &'a mut Boons,
+    statuses: &'a mut Statuses,
 }
 
 /// Uses one item; returns whether that took a turn.
@@ -205,7 +181,7 @@ fn apply(
         pack,
         equipment,
         health,
-        boons,
+        statuses,
     } = carried;
     let mut drink = |feel: &str| {
         pack.0.retain(|&e| e != item);
@@ -219,11 +195,11 @@ fn apply(
             drink("You feel better.")
         }
         ItemEffect::Regenerate(turns) => {
-            boons.regenerating = boons.regenerating.max(turns);
+            statuses.give(Status::Regenerating, turns);
             drink("Warmth spreads through you.")
         }
         ItemEffect::FarSight(turns) => {
-            boons.far_sight = boons.far_sight.max(turns);
+            statuses.give(Status::FarSight, turns);
             drink("Your eyes pierce the gloom.")
         }
         ItemEffect::Weapon(_) | ItemEffect::Armour(_) if equipment.is_worn(item) => {

@@ -13,13 +13,14 @@ use crate::rules::creatures::spawn_creature_with_id;
 use crate::rules::items::item;
 use crate::vocab::components::FogRule;
 use crate::vocab::components::Item;
-use crate::vocab::components::{Corpse, Dropped, Paralyzed, Worth};
+use crate::vocab::components::{Corpse, Dropped, Worth};
 use crate::vocab::components::{Creature, CreatureId, Health};
 use crate::vocab::components::{Drawn, GridPos};
 use crate::vocab::game::NewGame;
 use crate::vocab::records::{CreatureRecord, ItemRecord, StoredLevel};
 use crate::vocab::resources::Level;
 use crate::vocab::resources::Sight;
+use crate::vocab::statuses::Statuses;
 
 type CreatureParts<'a> = (
     Entity,
@@ -27,7 +28,7 @@ type CreatureParts<'a> = (
     &'a Creature,
     &'a GridPos,
     &'a Health,
-    Option<&'a Paralyzed>,
+    Option<&'a Statuses>,
 );
 
 type ItemParts<'a> = (
@@ -65,11 +66,11 @@ fn record_level(world: &mut World) -> (StoredLevel, Vec<Entity>) {
         .query::<CreatureParts>()
         .iter(world)
         .filter(|parts| parts.4.hp > 0)
-        .map(|(entity, id, creature, pos, health, paralyzed)| {
+        .map(|(entity, id, creature, pos, health, statuses)| {
             let kind = &creatures.kinds[creature.kind].name;
             let mut record =
                 CreatureRecord::new(id.0, kind.clone(), pos.0, (health.hp, health.max));
-            record.paralyzed = paralyzed.map(|p| p.turns);
+            record.statuses = statuses.cloned().unwrap_or_default();
             (entity, record)
         })
         .collect();
@@ -161,9 +162,7 @@ fn respawn_creature(commands: &mut Commands, new_game: &NewGame, record: &Creatu
         hp: record.hp,
         max: record.max_hp,
     });
-    if let Some(turns) = record.paralyzed {
-        entity.insert(Paralyzed { turns });
-    }
+    entity.insert(record.statuses.clone());
     for (key, value) in &record.memories {
         // The save checker has read every memory; one that fails here
         // leaves the creature its fresh memory.

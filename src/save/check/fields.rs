@@ -7,7 +7,9 @@ use std::ops::RangeInclusive;
 use gloomdelve_core::{Pos, Terrain};
 
 use crate::rules::invariants;
+use crate::vocab::data::ItemEffect;
 use crate::vocab::game::NewGame;
+use crate::vocab::statuses::{Status, Statuses};
 
 /// What is wrong with a save: the field, and why.
 pub type Wrong = String;
@@ -109,4 +111,38 @@ pub fn known_item(field: &str, kind: &str, new_game: &NewGame) -> Result<usize, 
         .items
         .find(kind)
         .ok_or_else(|| format!("{field}: {kind:?} is no kind in items.ron"))
+}
+
+/// Each status of `statuses` (the field `field`) lasts no longer than what
+/// gives it may give: the rules' paralysis and sickness, the longest
+/// potion of regeneration or far sight in the data.
+pub fn check_statuses(field: &str, statuses: &Statuses, new_game: &NewGame) -> Result<(), Wrong> {
+    for (status, turns) in statuses.iter() {
+        let longest = longest_status(status, new_game);
+        in_range(&format!("{field}.{status:?}"), turns, 1..=longest.max(1))?;
+        if longest == 0 {
+            return Err(format!("{field}.{status:?}: nothing in this game gives it"));
+        }
+    }
+    Ok(())
+}
+
+/// The most turns anything in `new_game` gives `status` for.
+fn longest_status(status: Status, new_game: &NewGame) -> u32 {
+    let potion = |of: fn(ItemEffect) -> Option<u32>| {
+        let kinds = new_game.items.kinds.iter();
+        kinds.filter_map(|k| of(k.effect)).max().unwrap_or(0)
+    };
+    match status {
+        Status::Paralysed => new_game.rules.paralyze_turns,
+        Status::Sick => new_game.rules.hunger.sickness_turns,
+        Status::Regenerating => potion(|e| match e {
+            ItemEffect::Regenerate(turns) => Some(turns),
+            _ => None,
+        }),
+        Status::FarSight => potion(|e| match e {
+            ItemEffect::FarSight(turns) => Some(turns),
+            _ => None,
+        }),
+    }
 }

@@ -1,11 +1,12 @@
 //! The save checker's look at the hero: where it stands, its health, its
 //! stomach (in the delve only), its pack and what it wears, its purse, and
-//! how long its boons and its sickness still last.
+//! how long its statuses still last.
 
 use crate::rules::invariants;
 use crate::rules::items::{slots, stack_of};
 use crate::save::check::fields::{
-    COPPER, MAX_HP, STOMACH, Wrong, health, in_range, known_item, named, on_walkable_ground,
+    COPPER, MAX_HP, STOMACH, Wrong, check_statuses, health, in_range, known_item, named,
+    on_walkable_ground,
 };
 use crate::save::check::level::check_corpse;
 use crate::save::state::HeroRecord;
@@ -34,16 +35,15 @@ pub fn check_hero(
     // may be begun with a sturdier hero (a test's, a modder's rules) than
     // the data files that load it.
     health("hero.hp", hero.hp, hero.max_hp, MAX_HP)?;
-    check_stomach(hero, mode, new_game)?;
+    check_stomach(hero, mode)?;
     check_pack(hero, turn, new_game)?;
     check_worn(hero, new_game)?;
     in_range("hero.copper", hero.copper, COPPER)?;
-    check_boons(hero, new_game)
+    check_statuses("hero.statuses", &hero.statuses, new_game)
 }
 
-/// The delve's hero has a stomach within its size, and sickness no longer
-/// than the rules give; the hunter has neither.
-fn check_stomach(hero: &HeroRecord, mode: Mode, new_game: &NewGame) -> Result<(), Wrong> {
+/// The delve's hero has a stomach within its size; the hunter has none.
+fn check_stomach(hero: &HeroRecord, mode: Mode) -> Result<(), Wrong> {
     match (mode, &hero.stomach) {
         (Mode::Delve, None) => Err("hero.stomach: the delve's hero has none".to_string()),
         (Mode::Hunt, Some(_)) => Err("hero.stomach: the hunter has none".to_string()),
@@ -52,12 +52,7 @@ fn check_stomach(hero: &HeroRecord, mode: Mode, new_game: &NewGame) -> Result<()
             invariants::food_within_stomach(stomach).map_err(named("hero.stomach.food"))
         }
         (Mode::Hunt, None) => Ok(()),
-    }?;
-    if let Some(turns) = hero.sick_turns {
-        let longest = new_game.rules.hunger.sickness_turns;
-        in_range("hero.sick_turns", turns, 0..=longest)?;
     }
-    Ok(())
 }
 
 /// Every item of a known kind, every corpse a possible one, and no more
@@ -101,26 +96,4 @@ fn check_worn(hero: &HeroRecord, new_game: &NewGame) -> Result<(), Wrong> {
         }
     }
     Ok(())
-}
-
-/// A boon lasts no longer than the longest potion of its kind gives.
-fn check_boons(hero: &HeroRecord, new_game: &NewGame) -> Result<(), Wrong> {
-    let longest = |of: fn(ItemEffect) -> Option<u32>| {
-        let kinds = new_game.items.kinds.iter();
-        kinds.filter_map(|k| of(k.effect)).max().unwrap_or(0)
-    };
-    let regenerate = longest(|e| match e {
-        ItemEffect::Regenerate(turns) => Some(turns),
-        _ => None,
-    });
-    let far_sight = longest(|e| match e {
-        ItemEffect::FarSight(turns) => Some(turns),
-        _ => None,
-    });
-    in_range(
-        "hero.boons.regenerating",
-        hero.boons.regenerating,
-        0..=regenerate,
-    )?;
-    in_range("hero.boons.far_sight", hero.boons.far_sight, 0..=far_sight)
 }

@@ -8,8 +8,8 @@ use gloomdelve_core::{Terrain, Tile};
 use crate::rules::creatures::behaviours::memories::{carries, memory};
 use crate::rules::creatures::behaviours::memory::{Against, Saved};
 use crate::save::check::fields::{
-    COPPER, CORPSE_FOOD, HP_MARGIN, MAX_HP, Wrong, health, in_range, known_creature, known_item,
-    not_after, on_the_map, on_walkable_ground, where_creatures_go,
+    COPPER, CORPSE_FOOD, HP_MARGIN, MAX_HP, Wrong, check_statuses, health, in_range,
+    known_creature, known_item, not_after, on_the_map, on_walkable_ground, where_creatures_go,
 };
 use crate::vocab::components::Corpse;
 use crate::vocab::data::{CORPSE, ItemEffect};
@@ -126,9 +126,7 @@ fn check_creature(
     where_creatures_go(&at("pos"), creature.pos, terrain)?;
     let most = kind.hp.saturating_mul(HP_MARGIN).min(MAX_HP);
     health(&at("hp"), creature.hp, creature.max_hp, most)?;
-    if let Some(turns) = creature.paralyzed {
-        in_range(&at("paralyzed"), turns, 0..=new_game.rules.paralyze_turns)?;
-    }
+    check_statuses(&at("statuses"), &creature.statuses, new_game)?;
     let against = Against {
         terrain,
         kind,

@@ -10,6 +10,8 @@ mod legend;
 pub(crate) mod look;
 pub(crate) mod spells;
 
+use std::collections::BTreeMap;
+
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -20,15 +22,15 @@ use crate::view::motion::state::Motion;
 use crate::view::motion::timings::AnimationData;
 use crate::view::motion::tween::Clock;
 use crate::vocab::components::Hero;
-use crate::vocab::components::Paralyzed;
 use crate::vocab::components::{Creature, CreatureId, GridPos, Health};
-use crate::vocab::components::{Hunger, Sick, Stomach};
+use crate::vocab::components::{Hunger, Stomach};
 use crate::vocab::game::{Mode, NewGame};
 use crate::vocab::log::GameLog;
 use crate::vocab::resources::Dungeon;
 use crate::vocab::resources::KnownRooms;
 use crate::vocab::resources::TurnCount;
 use crate::vocab::states::{EnterPlaying, Screen};
+use crate::vocab::statuses::{Status, StatusWords, Statuses};
 use gloomdelve_core::Pos;
 
 /// How many log lines the HUD shows.
@@ -82,7 +84,7 @@ struct GaugeFill(Gauge);
 #[derive(Component)]
 struct HungerText;
 
-/// The hero's ailments beside the hunger state: "Sick", "Paralysed".
+/// The hero's statuses beside the hunger state: "Sick (3 turns)".
 #[derive(Component)]
 struct StatusText;
 
@@ -572,32 +574,28 @@ fn show_food(
     state.1.set_if_neq(TextColor(hunger_colour(stomach.state)));
 }
 
-/// What ails the hero, in words, beside its hunger.
+/// Every status the hero has, in words, beside its hunger.
 fn show_status(
-    hero: Single<(Option<&Sick>, Option<&Paralyzed>), With<Hero>>,
+    hero: Single<Option<&Statuses>, With<Hero>>,
+    new_game: Res<NewGame>,
     mut text: Single<&mut Text, (With<StatusText>, Without<HungerText>)>,
 ) {
-    let (sick, paralyzed) = *hero;
-    set_text(&mut text, ailments(sick, paralyzed));
+    let line = (*hero).map_or_else(String::new, |statuses| {
+        status_line(statuses, &new_game.rules.statuses)
+    });
+    set_text(&mut text, line);
 }
 
-/// "Sick (3 turns)  Paralysed": each ailment and how long it lasts.
-pub fn ailments(sick: Option<&Sick>, paralyzed: Option<&Paralyzed>) -> String {
-    let sick = sick.map(|s| {
-        format!(
-            "Sick ({})",
-            crate::vocab::text::count(s.turns as usize, "turn")
-        )
-    });
-    let held = paralyzed.map(|p| {
-        format!(
-            "Paralysed ({})",
-            crate::vocab::text::count(p.turns as usize, "turn")
-        )
-    });
-    [sick, held]
-        .into_iter()
-        .flatten()
+/// "Sick (3 turns)  Regenerating (12 turns)": each status by the label
+/// the rules give it, and how long it lasts.
+pub fn status_line(statuses: &Statuses, words: &BTreeMap<Status, StatusWords>) -> String {
+    statuses
+        .iter()
+        .map(|(status, turns)| {
+            let label = words.get(&status).map_or("?", |w| w.label.as_str());
+            let left = crate::vocab::text::count(turns as usize, "turn");
+            format!("{label} ({left})")
+        })
         .collect::<Vec<_>>()
         .join("  ")
 }
@@ -715,12 +713,18 @@ mod tests {
     }
 
     #[test]
-    fn ailments_name_each_state_and_how_long_it_lasts() {
-        assert_eq!(ailments(None, None), "");
-        assert_eq!(ailments(Some(&Sick { turns: 3 }), None), "Sick (3 turns)");
+    fn the_status_line_names_each_status_and_how_long_it_lasts() {
+        let words = crate::vocab::statuses::default_status_words();
+        let line = |pairs: &[(Status, u32)]| status_line(&pairs.iter().copied().collect(), &words);
+        assert_eq!(line(&[]), "");
+        assert_eq!(line(&[(Status::Sick, 3)]), "Sick (3 turns)");
         assert_eq!(
-            ailments(Some(&Sick { turns: 1 }), Some(&Paralyzed { turns: 2 })),
-            "Sick (1 turn)  Paralysed (2 turns)"
+            line(&[
+                (Status::FarSight, 40),
+                (Status::Sick, 1),
+                (Status::Paralysed, 2)
+            ]),
+            "Paralysed (2 turns)  Sick (1 turn)  Far sight (40 turns)"
         );
     }
 }

@@ -12,11 +12,11 @@ use crate::view::motion::state::{Animation, Fade, Motion};
 use crate::view::motion::timings::AnimationData;
 use crate::view::motion::tween::{Clock, point_along};
 use crate::view::tilemap::{HeldTiles, tile_centre};
-use crate::vocab::components::Paralyzed;
 use crate::vocab::data::ScrollKind;
 use crate::vocab::messages::{Burrowed, Died, HeroDug, SpellCast};
 use crate::vocab::resources::{Level, Seen, Sight};
 use crate::vocab::states::Screen;
+use crate::vocab::statuses::{Status, Statuses};
 
 /// Above terrain, items and creatures; below the aiming cursor.
 const EFFECTS_Z: f32 = 4.0;
@@ -433,19 +433,24 @@ pub(super) fn end_effects(
 pub(super) fn mark_the_paralysed(
     mut commands: Commands,
     book: Res<SpriteBook>,
-    held: Query<Entity, Added<Paralyzed>>,
-    mut freed: RemovedComponents<Paralyzed>,
+    changed: Query<(Entity, &Statuses), Changed<Statuses>>,
     signs: Query<(Entity, &ChildOf), With<ParalysisSign>>,
 ) {
-    for fighter in freed.read() {
-        for (sign, _) in signs
+    let sign_of = |fighter: Entity| {
+        signs
             .iter()
-            .filter(|(_, parent)| parent.parent() == fighter)
-        {
-            commands.entity(sign).despawn();
+            .find(|(_, parent)| parent.parent() == fighter)
+            .map(|(sign, _)| sign)
+    };
+    let mut held = Vec::new();
+    for (fighter, statuses) in &changed {
+        match (statuses.has(Status::Paralysed), sign_of(fighter)) {
+            (true, None) => held.push(fighter),
+            (false, Some(sign)) => commands.entity(sign).despawn(),
+            _ => {}
         }
     }
-    for fighter in &held {
+    for fighter in held {
         let sign = commands
             .spawn((
                 Name::new("Paralysed"),
