@@ -74,20 +74,16 @@ impl<'a> Searches<'a> {
         }
     }
 
-    /// Takes the first step of a bounded shortest path to `target`, around
-    /// other creatures. False when no path was found within the budget.
-    pub fn walk(&mut self, actors: &mut Actors, entity: Entity, from: Pos, target: Pos) -> bool {
-        self.walk_around(actors, (entity, from), target, |_| false)
-    }
-
-    /// As [`Searches::walk`], keeping off the tiles `keep_off` names.
-    pub fn walk_around(
+    /// The first step of a bounded shortest path from `from` to `target`,
+    /// around other creatures and off the tiles `keep_off` names. `None`
+    /// when no path was found within the budget.
+    pub fn first_step(
         &mut self,
-        actors: &mut Actors,
-        (entity, from): (Entity, Pos),
+        actors: &Actors,
+        from: Pos,
         target: Pos,
         keep_off: impl Fn(Pos) -> bool,
-    ) -> bool {
+    ) -> Option<Pos> {
         let terrain = &actors.level.terrain;
         let occupancy = &actors.occupancy;
         let result = self.finder.find(from, target, self.budget, |p| {
@@ -95,11 +91,7 @@ impl<'a> Searches<'a> {
         });
         self.cost.most_by_one = self.cost.most_by_one.max(result.expanded);
         self.cost.total += result.expanded;
-        let Some(first) = result.path.and_then(|path| path.first().copied()) else {
-            return false;
-        };
-        actors.try_move(entity, first);
-        true
+        result.path.and_then(|path| path.first().copied())
     }
 }
 
@@ -112,7 +104,7 @@ impl ChaseMap {
     /// Fills the steps to `hero_at` over the `budget` tiles nearest it, on
     /// ground creatures may enter and under the hero's corner rule, unless
     /// this turn's map already leads there. The fill ignores creatures:
-    /// [`ChaseMap::step`] goes around them.
+    /// [`ChaseMap::step_from`] goes around them.
     pub fn fill(&mut self, actors: &Actors, cost: &mut SearchCost, hero_at: Pos, budget: usize) {
         if self.toward == Some(hero_at) {
             return;
@@ -129,22 +121,17 @@ impl ChaseMap {
         cost.total += reached;
     }
 
-    /// Takes a step nearer the hero onto a free tile, or waits when others
-    /// fill every such tile. False when the map does not reach `from`: the
-    /// hero is too far away to follow.
-    pub fn step(&self, actors: &mut Actors, entity: Entity, from: Pos) -> bool {
-        if self.steps.distance(from).is_none() {
-            return false;
-        }
+    /// The step nearer the hero onto a free tile from `from`: `Some(None)`
+    /// when others fill every such tile (it waits), `None` when the map
+    /// does not reach `from` (the hero is too far away to follow).
+    pub fn step_from(&self, actors: &Actors, from: Pos) -> Option<Option<Pos>> {
+        self.steps.distance(from)?;
         let terrain = &actors.level.terrain;
         let downhill = self.steps.downhill_onto(
             from,
             |at, dir| terrain.can_step(at, dir),
             |p| actors.occupancy.is_free(p),
         );
-        if let Some(dir) = downhill {
-            actors.try_move(entity, from.step(dir));
-        }
-        true
+        Some(downhill.map(|dir| from.step(dir)))
     }
 }

@@ -9,6 +9,7 @@ use gloomdelve_core::{Bump, Dir, Pos, Terrain};
 
 use crate::rules::combat::Actors;
 use crate::rules::creatures::behaviours::context::{Me, Turn};
+use crate::rules::creatures::behaviours::plan::Plan;
 use crate::vocab::messages::{Burrowed, TerrainChanged};
 
 /// What a dig tells the rest of the game.
@@ -17,26 +18,25 @@ pub type Told<'a, 'w> = (
     &'a mut MessageWriter<'w, Burrowed>,
 );
 
-pub fn act(turn: &mut Turn, me: &Me, (changed, burrowed): Told) -> bool {
+pub fn decide(turn: &Turn, me: &Me) -> Option<Plan> {
     if !me.noticed {
-        return false;
+        return None;
     }
-    match burrow(&turn.actors, me.at, me.hero_at) {
-        Some(Bump::Move(to)) => {
-            turn.actors.try_move(me.entity, to);
-            true
-        }
-        Some(Bump::Dig(rock)) => {
-            let dug = dig(&mut turn.actors.level.terrain, rock);
-            changed.write(TerrainChanged(dug.iter().map(|(p, _)| *p).collect()));
-            burrowed.write(Burrowed {
-                at: rock,
-                before: dug,
-            });
-            true
-        }
-        _ => false,
+    match burrow(&turn.actors, me.at, me.hero_at)? {
+        Bump::Move(to) => Some(Plan::Step(to)),
+        Bump::Dig(rock) => Some(Plan::Dig(rock)),
+        _ => None,
     }
+}
+
+/// Digs out `rock`, and tells the view and the hero's memory of it.
+pub fn act(turn: &mut Turn, rock: Pos, (changed, burrowed): Told) {
+    let dug = dig(&mut turn.actors.level.terrain, rock);
+    changed.write(TerrainChanged(dug.iter().map(|(p, _)| *p).collect()));
+    burrowed.write(Burrowed {
+        at: rock,
+        before: dug,
+    });
 }
 
 /// The step nearer `hero_at` that a burrower takes from `at`: onto free

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::creatures::behaviours::context::{Me, Turn};
 use crate::rules::creatures::behaviours::memory::{self, Against, Memory, Remembered, Saved};
+use crate::rules::creatures::behaviours::plan::Plan;
 use crate::rules::creatures::paths::ChaseBy;
 use crate::rules::invariants;
 
@@ -49,25 +50,31 @@ pub fn notice(me: &Me, trail: &mut Trail) {
     }
 }
 
-/// Takes a step along the trail. Waiting where others block the way
-/// while it still notices the hero counts as its turn; losing the trail
-/// does not.
-pub fn act(turn: &mut Turn, me: &Me, trail: &mut Trail) -> bool {
-    let Some(target) = trail.last_seen.filter(|&target| target != me.at) else {
-        trail.last_seen = None;
-        return false;
-    };
-    let on_trail = if target == me.hero_at && *turn.chase_by == ChaseBy::SharedMap {
+/// A step along the trail: toward the hero it notices by the turn's
+/// shared map, or to where it last noticed it by its own search. Waiting
+/// where others block the way while it still notices the hero is its
+/// plan; with the trail lost it has none, and [`lose_trail`] forgets it.
+pub fn decide(turn: &mut Turn, me: &Me, trail: &Trail) -> Option<Plan> {
+    let target = trail.last_seen.filter(|&target| target != me.at)?;
+    let step = if target == me.hero_at && *turn.chase_by == ChaseBy::SharedMap {
         let budget = turn.new_game.rules.chase_map_budget;
         turn.chase
             .fill(&turn.actors, &mut turn.cost, me.hero_at, budget);
-        turn.chase.step(&mut turn.actors, me.entity, me.at)
+        turn.chase.step_from(&turn.actors, me.at)
     } else {
         let (actors, mut searches) = turn.searches();
-        searches.walk(actors, me.entity, me.at, target)
+        searches
+            .first_step(actors, me.at, target, |_| false)
+            .map(Some)
     };
-    if !on_trail && !me.noticed {
-        trail.last_seen = None;
+    match step {
+        Some(Some(to)) => Some(Plan::Step(to)),
+        Some(None) => Some(Plan::Wait),
+        None => me.noticed.then_some(Plan::Wait),
     }
-    on_trail || me.noticed
+}
+
+/// A chaser with no plan has lost the trail: it forgets it.
+pub fn lose_trail(trail: &mut Trail) {
+    trail.last_seen = None;
 }

@@ -44,10 +44,11 @@ pub struct Turn<'w, 's> {
 }
 
 impl<'w, 's> Turn<'w, 's> {
-    /// This turn's path searches, with the rules' budget.
-    pub fn searches(&mut self) -> (&mut Actors<'w, 's>, Searches<'_>) {
+    /// This turn's path searches, with the rules' budget, beside the
+    /// world they search.
+    pub fn searches(&mut self) -> (&Actors<'w, 's>, Searches<'_>) {
         let searches = Searches::new(&mut self.paths, &mut self.cost, &self.new_game.rules);
-        (&mut self.actors, searches)
+        (&self.actors, searches)
     }
 }
 
@@ -76,15 +77,17 @@ pub fn wander(actors: &mut Actors, entity: Entity, at: Pos) {
     }
 }
 
-/// A step onto a free tile farther from the hero, the farthest first.
-pub fn step_away(actors: &mut Actors, entity: Entity, at: Pos, hero_at: Pos) -> bool {
+/// The step from `at` onto the free tile farthest from the hero at
+/// `hero_at`, if it is farther and a creature may stand there (a narrow
+/// tunnel it may not: then there is none).
+pub fn step_away(actors: &Actors, at: Pos, hero_at: Pos) -> Option<Pos> {
     let distance = |p: Pos| (p.x - hero_at.x).pow(2) + (p.y - hero_at.y).pow(2);
-    let away = Dir::ALL
+    Dir::ALL
         .into_iter()
         .filter_map(|dir| actors.level.terrain.step_to(at, dir))
         .filter(|&to| distance(to) > distance(at) && actors.occupancy.is_free(to))
-        .max_by_key(|&to| (distance(to), std::cmp::Reverse(to)));
-    away.is_some_and(|to| actors.try_move(entity, to))
+        .max_by_key(|&to| (distance(to), std::cmp::Reverse(to)))
+        .filter(|&to| actors.level.terrain.admits_creatures(to))
 }
 
 /// Whether a creature at `at` that sees as far as `vision` sees the hero.

@@ -2,18 +2,22 @@
 //! it notices, and strikes only when cornered next to it; out of sight it
 //! wanders. With empty hands it leaves the turn to the behaviours after.
 
-use crate::rules::creatures::behaviours::context::{Me, Turn, step_away, wander};
+use crate::rules::creatures::behaviours::context::{Me, Turn, step_away};
+use crate::rules::creatures::behaviours::plan::Plan;
 use crate::rules::creatures::behaviours::steals::Loot;
 
-pub fn act(turn: &mut Turn, me: &Me, loot: Option<&Loot>) -> bool {
+pub fn decide(turn: &Turn, me: &Me, loot: Option<&Loot>) -> Option<Plan> {
     if loot.is_none_or(Loot::is_empty) {
-        return false;
+        return None;
     }
-    let actors = &mut turn.actors;
+    let actors = &turn.actors;
     if !me.noticed {
-        wander(actors, me.entity, me.at);
-    } else if !step_away(actors, me.entity, me.at, me.hero_at) && me.next_to_hero(actors) {
-        actors.strike(me.entity, me.hero);
+        return Some(Plan::Wander);
     }
-    true
+    let plan = match step_away(actors, me.at, me.hero_at) {
+        Some(to) => Plan::Step(to),
+        None if me.next_to_hero(actors) => Plan::Strike(me.hero),
+        None => Plan::Wait,
+    };
+    Some(plan)
 }

@@ -2,18 +2,20 @@
 //! stands there unless it flutters too.
 
 use crate::rules::creatures::behaviours::context::{Me, Turn, open_step, random_dir};
+use crate::rules::creatures::behaviours::plan::Plan;
 use crate::vocab::data::Behaviour;
 
-/// Always takes its turn. `kind_of` says the kind of a creature that
+/// A flutterer always takes its turn, whatever the dice pick.
+pub fn decide() -> Option<Plan> {
+    Some(Plan::Flutter)
+}
+
+/// Steps where the dice say. `kind_of` says the kind of a creature that
 /// stands in the way, if one does.
-pub fn act(
-    turn: &mut Turn,
-    me: &Me,
-    kind_of: impl Fn(bevy::prelude::Entity) -> Option<usize>,
-) -> bool {
+pub fn act(turn: &mut Turn, me: &Me, kind_of: impl Fn(bevy::prelude::Entity) -> Option<usize>) {
     let dir = random_dir(&mut turn.actors);
     let Some(to) = open_step(&turn.actors, me.at, dir) else {
-        return true;
+        return;
     };
     let kinds = &turn.new_game.creatures.kinds;
     let flutters = |kind: usize| kinds[kind].does(&Behaviour::Flutters);
@@ -26,5 +28,4 @@ pub fn act(
             turn.actors.try_move(me.entity, to);
         }
     }
-    true
 }

@@ -3,9 +3,11 @@
 //! leaves the turn to the behaviours after (biting).
 
 use crate::rules::creatures::behaviours::context::{Me, Turn, step_away};
+use crate::rules::creatures::behaviours::plan::Plan;
 
-pub fn act(turn: &mut Turn, me: &Me, tiles: i32) -> bool {
-    me.noticed
-        && me.at.chebyshev(me.hero_at) <= tiles
-        && step_away(&mut turn.actors, me.entity, me.at, me.hero_at)
+pub fn decide(turn: &Turn, me: &Me, tiles: i32) -> Option<Plan> {
+    if !me.noticed || me.at.chebyshev(me.hero_at) > tiles {
+        return None;
+    }
+    step_away(&turn.actors, me.at, me.hero_at).map(Plan::Step)
 }

@@ -1,12 +1,14 @@
 //! Creatures made of behaviours. Each kind lists its behaviours in
 //! `creatures.ron`; each behaviour is one file here. Every creature acts in
 //! one id order, whatever its kind (then the fast ones again, pass by
-//! pass), and asks its behaviours in [`Behaviour::priority`] order: the
-//! first that has something to do this turn acts.
+//! pass). It asks its behaviours in [`Behaviour::priority`] order what each
+//! would do (`decide`: reading the world, changing nothing, drawing no
+//! die); the first [`Plan`] wins, and `act` carries it out.
 //!
 //! A new behaviour takes its file, a variant of [`Behaviour`] (with its
-//! priority and name) and a line in [`act`]; one that remembers something
-//! gives a [`memory::Memory`] and a line in [`memories::MEMORIES`].
+//! priority and name) and an arm of `decide_one`; one that remembers
+//! something gives a [`memory::Memory`] and a line in
+//! [`memories::MEMORIES`] (see docs/architecture.md).
 
 pub mod bites;
 pub mod burrows;
@@ -18,6 +20,7 @@ pub mod hears;
 pub mod keeps_distance;
 pub mod memories;
 pub mod memory;
+pub mod plan;
 pub mod shoots;
 pub mod spreads;
 pub mod steals;
@@ -29,7 +32,8 @@ use bevy::prelude::*;
 use gloomdelve_core::Pos;
 
 use crate::rules::creatures::behaviours::chases::Trail;
-use crate::rules::creatures::behaviours::context::{Me, Turn, sees_hero};
+use crate::rules::creatures::behaviours::context::{Me, Turn, sees_hero, wander};
+use crate::rules::creatures::behaviours::plan::Plan;
 use crate::rules::creatures::behaviours::spreads::Spreading;
 use crate::rules::creatures::behaviours::steals::{Belongings, Loot};
 use crate::rules::creatures::paths::SearchCost;
@@ -105,7 +109,7 @@ fn creatures_act(mut turn: Turn, mut crowd: Crowd, hero: Single<Entity, With<Her
     let hero = *hero;
     *turn.cost = SearchCost::default();
     turn.chase.forget();
-    let plans = plans(&turn.new_game.creatures);
+    let plans = priorities(&turn.new_game.creatures);
     let creatures = &crowd.creatures;
     let order = turn_order(creatures.iter().map(|(e, id, speed, ..)| (e, id, speed)));
     let mut round = Round {
@@ -123,16 +127,14 @@ fn creatures_act(mut turn: Turn, mut crowd: Crowd, hero: Single<Entity, With<Her
         if let Ok(mut trail) = crowd.memories.trails.get_mut(entity) {
             chases::notice(&me, &mut trail);
         }
-        for behaviour in &plans[kind] {
-            if act(behaviour, &mut turn, &me, (&mut crowd, &mut round)) {
-                break;
-            }
+        if let Some(plan) = decide(&plans[kind], &mut turn, &me, (&mut crowd, &mut round)) {
+            act(plan, &mut turn, &me, (&mut crowd, &mut round));
         }
     }
 }
 
 /// Each kind's behaviours in the order they are asked.
-fn plans(book: &CreatureBook) -> Vec<Vec<Behaviour>> {
+fn priorities(book: &CreatureBook) -> Vec<Vec<Behaviour>> {
     book.kinds
         .iter()
         .map(|kind| {
@@ -163,58 +165,99 @@ fn me(turn: &Turn, (entity, kind, vision): (Entity, usize, i32), hero: Entity) -
     })
 }
 
-/// Asks one behaviour to act; true when it did.
-fn act(
+/// Asks each of `behaviours` in turn what it would do: the first plan
+/// wins. A chaser none of whose behaviours before `Chases` had a plan,
+/// and that has none to chase with, forgets the trail.
+fn decide(
+    behaviours: &[Behaviour],
+    turn: &mut Turn,
+    me: &Me,
+    (crowd, round): (&mut Crowd, &mut Round),
+) -> Option<Plan> {
+    behaviours.iter().find_map(|behaviour| {
+        let plan = decide_one(behaviour, turn, me, (crowd, round));
+        if plan.is_none()
+            && *behaviour == Behaviour::Chases
+            && let Ok(mut trail) = crowd.memories.trails.get_mut(me.entity)
+        {
+            chases::lose_trail(&mut trail);
+        }
+        plan
+    })
+}
+
+/// What one behaviour would do this turn, if anything.
+fn decide_one(
     behaviour: &Behaviour,
     turn: &mut Turn,
     me: &Me,
     (crowd, round): (&mut Crowd, &mut Round),
-) -> bool {
+) -> Option<Plan> {
     let entity = me.entity;
+    let memories = &crowd.memories;
     match behaviour {
-        Behaviour::Hears(_) => false,
+        Behaviour::Hears(_) => None,
         Behaviour::FleesWithLoot => {
-            flees_with_loot::act(turn, me, crowd.memories.loot.get(entity).ok())
+            flees_with_loot::decide(turn, me, memories.loot.get(entity).ok())
         }
-        Behaviour::Steals => match crowd.memories.loot.get_mut(entity) {
-            Ok(mut loot) => steals::act(turn, me, &mut loot, &mut crowd.belongings),
-            Err(_) => false,
-        },
-        Behaviour::KeepsDistance(tiles) => keeps_distance::act(turn, me, *tiles),
-        Behaviour::Bites => bites::act(turn, me),
-        Behaviour::Shoots(missile) => shoots::act(turn, me, missile, &mut crowd.told.flew),
-        Behaviour::Surrounds => surrounds::act(turn, me, &mut round.taken),
-        Behaviour::Chases => match crowd.memories.trails.get_mut(entity) {
-            Ok(mut trail) => chases::act(turn, me, &mut trail),
-            Err(_) => false,
-        },
-        Behaviour::Burrows => {
+        Behaviour::Steals => {
+            let loot = memories.loot.get(entity).ok()?;
+            steals::decide(turn, me, loot, &crowd.belongings)
+        }
+        Behaviour::KeepsDistance(tiles) => keeps_distance::decide(turn, me, *tiles),
+        Behaviour::Bites => bites::decide(turn, me),
+        Behaviour::Shoots(missile) => shoots::decide(turn, me, missile),
+        Behaviour::Surrounds => surrounds::decide(turn, me, &mut round.taken),
+        Behaviour::Chases => {
+            let trail = *memories.trails.get(entity).ok()?;
+            chases::decide(turn, me, &trail)
+        }
+        Behaviour::Burrows => burrows::decide(turn, me),
+        Behaviour::Spreads => {
+            let spreading = memories.spreading.get(entity).ok()?;
+            spreads::decide(turn, spreading, round.living)
+        }
+        Behaviour::Flutters => flutters::decide(),
+        Behaviour::Wanders => wanders::decide(),
+    }
+}
+
+/// Carries `plan` out.
+fn act(plan: Plan, turn: &mut Turn, me: &Me, (crowd, round): (&mut Crowd, &mut Round)) {
+    let entity = me.entity;
+    match plan {
+        Plan::Step(to) => {
+            turn.actors.try_move(entity, to);
+        }
+        Plan::Strike(target) => turn.actors.strike(entity, target),
+        Plan::Shoot(missile) => shoots::act(turn, me, &missile, &mut crowd.told.flew),
+        Plan::Dig(rock) => {
             let told = &mut crowd.told;
-            burrows::act(turn, me, (&mut told.changed, &mut told.burrowed))
+            burrows::act(turn, rock, (&mut told.changed, &mut told.burrowed));
         }
-        Behaviour::Spreads => match crowd.memories.spreading.get_mut(entity) {
-            Ok(mut spreading) => {
-                let next_id = &mut *crowd.next_id;
-                spreads::act(
-                    turn,
-                    me,
-                    &mut spreading,
-                    &mut round.living,
-                    |turn, kind, at| {
-                        let book = &turn.new_game.creatures;
-                        spawn_creature(&mut turn.commands, book, next_id, kind, at)
-                    },
-                )
+        Plan::Steal => {
+            if let Ok(mut loot) = crowd.memories.loot.get_mut(entity) {
+                steals::act(turn, &mut loot, &mut crowd.belongings);
             }
-            Err(_) => false,
-        },
-        Behaviour::Flutters => {
+        }
+        Plan::Wait => {}
+        Plan::Wander => wander(&mut turn.actors, entity, me.at),
+        Plan::Flutter => {
             let creatures = &crowd.creatures;
             flutters::act(turn, me, |other| {
                 creatures.get(other).ok().map(|c| c.3.kind)
-            })
+            });
         }
-        Behaviour::Wanders => wanders::act(turn, me),
+        Plan::Spread => {
+            if let Ok(mut spreading) = crowd.memories.spreading.get_mut(entity) {
+                let next_id = &mut *crowd.next_id;
+                let counts = (&mut *spreading, &mut round.living);
+                spreads::act(turn, me, counts, |turn, kind, at| {
+                    let book = &turn.new_game.creatures;
+                    spawn_creature(&mut turn.commands, book, next_id, kind, at)
+                });
+            }
+        }
     }
 }
 

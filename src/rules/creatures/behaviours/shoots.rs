@@ -8,21 +8,21 @@ use gloomdelve_core::Pos;
 
 use crate::rules::combat::{Fate, Shot, flight};
 use crate::rules::creatures::behaviours::context::{Me, Turn};
+use crate::rules::creatures::behaviours::plan::Plan;
 use crate::rules::items::item;
 use crate::vocab::components::FogRule;
 use crate::vocab::messages::MissileFlew;
 
 /// Shoots when the line is clear and the kind's missile is known.
-pub fn act(turn: &mut Turn, me: &Me, missile: &str, flew: &mut MessageWriter<MissileFlew>) -> bool {
-    if !me.noticed || !in_line(turn, me) {
-        return false;
-    }
-    match shoot(turn, me, missile) {
-        Some(arrow) => {
-            flew.write(arrow);
-            true
-        }
-        None => false,
+pub fn decide(turn: &Turn, me: &Me, missile: &str) -> Option<Plan> {
+    let known = turn.new_game.items.find(missile).is_some();
+    (me.noticed && known && in_line(turn, me)).then(|| Plan::Shoot(missile.to_string()))
+}
+
+/// Shoots one `missile` at the hero.
+pub fn act(turn: &mut Turn, me: &Me, missile: &str, flew: &mut MessageWriter<MissileFlew>) {
+    if let Some(arrow) = shoot(turn, me, missile) {
+        flew.write(arrow);
     }
 }
 

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::creatures::behaviours::context::{Me, Turn};
 use crate::rules::creatures::behaviours::memory::{self, Against, Memory, Remembered, Saved};
+use crate::rules::creatures::behaviours::plan::Plan;
 use crate::rules::invariants;
 
 /// How many children a spreader has planted.
@@ -40,23 +41,26 @@ fn check(value: &Saved, against: &Against) -> Result<(), String> {
     invariants::fungus_within_spreads(spreading.spreads, most)
 }
 
-/// Plants a child where the dice say, if that tile is free ground. Always
-/// takes its turn: a spreader does nothing else. `living` counts the
-/// level's spreaders; `plant` spawns a child of a kind on a tile.
+/// A spreader does nothing else: below the bounds it spreads (if the
+/// dice say so), at them it waits and rolls no die. `living` counts the
+/// level's spreaders.
+pub fn decide(turn: &Turn, spreading: &Spreading, living: usize) -> Option<Plan> {
+    let rules = &turn.new_game.rules;
+    let bounded = living >= rules.fungi_per_level || spreading.spreads >= rules.fungus_max_spreads;
+    Some(if bounded { Plan::Wait } else { Plan::Spread })
+}
+
+/// Plants a child where the dice say, if they say so and that tile is
+/// free ground; `plant` spawns a child of a kind on a tile.
 pub fn act(
     turn: &mut Turn,
     me: &Me,
-    spreading: &mut Spreading,
-    living: &mut usize,
+    (spreading, living): (&mut Spreading, &mut usize),
     plant: impl FnOnce(&mut Turn, usize, Pos) -> Entity,
-) -> bool {
+) {
     let rules = &turn.new_game.rules;
-    // At the bound no spreader plants, and none rolls a die.
-    if *living >= rules.fungi_per_level
-        || spreading.spreads >= rules.fungus_max_spreads
-        || !turn.actors.rng.0.chance(rules.fungus_spread_chance)
-    {
-        return true;
+    if !turn.actors.rng.0.chance(rules.fungus_spread_chance) {
+        return;
     }
     let range = rules.fungus_spread_range;
     let (dx, dy) = (
@@ -73,5 +77,4 @@ pub fn act(
         spreading.spreads += 1;
         *living += 1;
     }
-    true
 }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::rules::creatures::behaviours::context::{Me, Turn};
 use crate::rules::creatures::behaviours::memory::{self, Against, Memory, Remembered, Saved};
+use crate::rules::creatures::behaviours::plan::Plan;
 use crate::rules::items::item;
 use crate::vocab::components::{
     Corpse, Equipment, Fighter, GridPos, Health, Hero, Item, MOST_COPPER, PACK_SIZE, Pack, Purse,
@@ -87,12 +88,15 @@ pub struct Belongings<'w, 's> {
 }
 
 /// Steals when next to the hero with empty hands and something to take.
-pub fn act(turn: &mut Turn, me: &Me, loot: &mut Loot, belongings: &mut Belongings) -> bool {
-    if !loot.is_empty() || !me.noticed || !me.next_to_hero(&turn.actors) {
-        return false;
-    }
+pub fn decide(turn: &Turn, me: &Me, loot: &Loot, belongings: &Belongings) -> Option<Plan> {
+    let ready = loot.is_empty() && me.noticed && me.next_to_hero(&turn.actors);
+    (ready && belongings.anything_to_take(&turn.new_game.items)).then_some(Plan::Steal)
+}
+
+/// Snatches half the purse, or an item the dice pick, and says so.
+pub fn act(turn: &mut Turn, loot: &mut Loot, belongings: &mut Belongings) {
     let Some(taken) = steal(turn, belongings) else {
-        return false;
+        return;
     };
     let book = &turn.new_game.items;
     turn.actors.say(format!(
@@ -100,7 +104,29 @@ pub fn act(turn: &mut Turn, me: &Me, loot: &mut Loot, belongings: &mut Belonging
         taken.words(book)
     ));
     taken.add_to(loot, book);
-    true
+}
+
+impl Belongings<'_, '_> {
+    /// Whether the purse holds coins or the pack something to take.
+    fn anything_to_take(&self, book: &ItemBook) -> bool {
+        self.hero.1.copper > 0 || !self.takeable(book).is_empty()
+    }
+
+    /// Each pack slot a thief may take from, with its item's kind: never
+    /// what the hero wears, a corpse or the Key.
+    fn takeable(&self, book: &ItemBook) -> Vec<(usize, usize)> {
+        let (pack, _, worn) = &*self.hero;
+        pack.0
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| !worn.is_some_and(|w| w.is_worn(**e)))
+            .filter_map(|(slot, e)| {
+                let (item, corpse) = self.items.get(*e).ok()?;
+                let key = book.kinds[item.kind].effect == ItemEffect::Key;
+                (!corpse && !key).then_some((slot, item.kind))
+            })
+            .collect()
+    }
 }
 
 /// What a thief took.
@@ -126,26 +152,15 @@ impl Taken {
 }
 
 /// Takes half the purse, rounded up; with no coins, one item of the pack
-/// chosen by the dice, never what the hero wears, a corpse or the Key.
+/// chosen by the dice (see [`Belongings::takeable`]).
 fn steal(turn: &mut Turn, belongings: &mut Belongings) -> Option<Taken> {
-    let (pack, purse, worn) = &mut *belongings.hero;
+    let takeable = belongings.takeable(&turn.new_game.items);
+    let (pack, purse, _) = &mut *belongings.hero;
     if purse.copper > 0 {
         let copper = purse.copper.div_ceil(2);
         purse.copper -= copper;
         return Some(Taken::Copper(copper));
     }
-    let book = &turn.new_game.items;
-    let takeable: Vec<(usize, usize)> = pack
-        .0
-        .iter()
-        .enumerate()
-        .filter(|(_, e)| !worn.is_some_and(|w| w.is_worn(**e)))
-        .filter_map(|(slot, e)| {
-            let (item, corpse) = belongings.items.get(*e).ok()?;
-            let key = book.kinds[item.kind].effect == ItemEffect::Key;
-            (!corpse && !key).then_some((slot, item.kind))
-        })
-        .collect();
     if takeable.is_empty() {
         return None;
     }

@@ -9,24 +9,21 @@ use gloomdelve_core::{Dir, Pos};
 
 use crate::rules::combat::Actors;
 use crate::rules::creatures::behaviours::context::{Me, Turn};
+use crate::rules::creatures::behaviours::plan::Plan;
 
-/// `taken` holds the sides of the hero that surrounders hold or make for
-/// this turn.
-pub fn act(turn: &mut Turn, me: &Me, taken: &mut Vec<Pos>) -> bool {
+/// A step on the way round to a free side of the hero, claiming it in
+/// `taken`, which holds the sides surrounders hold or make for this turn.
+pub fn decide(turn: &mut Turn, me: &Me, taken: &mut Vec<Pos>) -> Option<Plan> {
     if !me.noticed {
-        return false;
+        return None;
     }
     let hero_at = me.hero_at;
-    let Some(side) = free_side(&turn.actors, hero_at, taken, me.at) else {
-        return false;
-    };
+    let side = free_side(&turn.actors, hero_at, taken, me.at)?;
     let beside_the_hero = |p: Pos| p != side && p.chebyshev(hero_at) <= 1;
     let (actors, mut searches) = turn.searches();
-    let around = searches.walk_around(actors, (me.entity, me.at), side, beside_the_hero);
-    if around {
-        taken.push(side);
-    }
-    around
+    let first = searches.first_step(actors, me.at, side, beside_the_hero)?;
+    taken.push(side);
+    Some(Plan::Step(first))
 }
 
 /// The sides of the hero at `hero_at` that the creatures standing at

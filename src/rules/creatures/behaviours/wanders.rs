@@ -1,9 +1,8 @@
-//! `Wanders`: a step in a direction the dice pick, if it is open.
+//! `Wanders`: a step in a direction the dice pick, if it is open. It
+//! always takes its turn, even when the dice pick a wall.
 
-use crate::rules::creatures::behaviours::context::{Me, Turn, wander};
+use crate::rules::creatures::behaviours::plan::Plan;
 
-/// Always takes its turn, even when the dice pick a wall.
-pub fn act(turn: &mut Turn, me: &Me) -> bool {
-    wander(&mut turn.actors, me.entity, me.at);
-    true
+pub fn decide() -> Option<Plan> {
+    Some(Plan::Wander)
 }
