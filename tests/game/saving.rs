@@ -1252,20 +1252,25 @@ fn a_save_from_format_version_two_continues_with_every_creatures_memory() {
         .filter(|c| c.memories.contains_key("loot"))
         .count();
     assert_eq!(stored_loot, 1, "the thief on a stored level keeps its loot");
-    // It plays on, and saves and loads again in this version.
-    gloomdelve::save::write_save(&dir.path().join("save.ron"), &upgraded).unwrap();
-    let text = std::fs::read_to_string(dir.path().join("save.ron")).unwrap();
+    saves_in_this_version_and_plays_on(dir.path(), &upgraded, 10);
+}
+
+/// Writes `upgraded` into `dir` and checks it is written in this save
+/// version, loads back the same, and plays on.
+fn saves_in_this_version_and_plays_on(dir: &Path, upgraded: &SaveGame, seed: u64) {
+    write_save(&dir.join("save.ron"), upgraded).unwrap();
+    let text = std::fs::read_to_string(dir.join("save.ron")).unwrap();
     assert!(text.starts_with(&format!(
         "// gloomdelve save version {} ",
         gloomdelve::save::SAVE_VERSION
     )));
-    let mut again = continue_from(dir.path());
+    let mut again = continue_from(dir);
     assert_eq!(
-        snapshot(&mut again),
+        &snapshot(&mut again),
         upgraded,
         "the upgraded save round-trips"
     );
-    play(&mut again, &script(10, 40));
+    play(&mut again, &script(seed, 40));
 }
 
 /// The version 3 fixture with `edit` made to its body, under a header
@@ -1317,12 +1322,5 @@ fn a_save_from_format_version_three_continues_with_every_status() {
         .count();
     assert_eq!(held, 1, "the creature is still paralysed");
     let upgraded = snapshot(&mut app);
-    write_save(&dir.path().join("save.ron"), &upgraded).unwrap();
-    let mut again = continue_from(dir.path());
-    assert_eq!(
-        snapshot(&mut again),
-        upgraded,
-        "the upgraded save round-trips"
-    );
-    play(&mut again, &script(1, 40));
+    saves_in_this_version_and_plays_on(dir.path(), &upgraded, 1);
 }

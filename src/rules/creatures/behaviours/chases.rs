@@ -25,14 +25,7 @@ impl Remembered for Trail {
 }
 
 /// A trail is kept in saves as `trail`: it leads to walkable ground.
-pub const MEMORY: Memory = Memory {
-    key: "trail",
-    behaviour: "Chases",
-    fresh: memory::fresh::<Trail>,
-    save: memory::save::<Trail>,
-    load: memory::load::<Trail>,
-    check,
-};
+pub const MEMORY: Memory = Memory::of::<Trail>("trail", "Chases", check);
 
 fn check(value: &Saved, against: &Against) -> Result<(), String> {
     let trail = memory::read::<Trail>(value)?;

@@ -41,6 +41,26 @@ pub struct Memory {
     pub check: fn(&Saved, &Against) -> Result<(), String>,
 }
 
+impl Memory {
+    /// How the memory component `M` of a behaviour is kept: under `key`,
+    /// carried by the creatures whose kind has `behaviour`, and checked by
+    /// `check` when a save is loaded.
+    pub const fn of<M: Remembered>(
+        key: &'static str,
+        behaviour: &'static str,
+        check: fn(&Saved, &Against) -> Result<(), String>,
+    ) -> Self {
+        Self {
+            key,
+            behaviour,
+            fresh: fresh::<M>,
+            save: save::<M>,
+            load: load::<M>,
+            check,
+        }
+    }
+}
+
 /// A memory component a save can keep.
 pub trait Remembered: Component + Serialize + DeserializeOwned + Default + Clone {
     /// Whether it holds anything a fresh one does not: only such are saved.

@@ -26,14 +26,7 @@ impl Remembered for Spreading {
 
 /// The children planted are kept in saves as `spreads`, never more than
 /// the rules allow.
-pub const MEMORY: Memory = Memory {
-    key: "spreads",
-    behaviour: "Spreads",
-    fresh: memory::fresh::<Spreading>,
-    save: memory::save::<Spreading>,
-    load: memory::load::<Spreading>,
-    check,
-};
+pub const MEMORY: Memory = Memory::of::<Spreading>("spreads", "Spreads", check);
 
 fn check(value: &Saved, against: &Against) -> Result<(), String> {
     let spreading = memory::read::<Spreading>(value)?;

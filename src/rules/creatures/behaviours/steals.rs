@@ -41,14 +41,7 @@ impl Remembered for Loot {
 
 /// Loot is kept in saves as `loot`: copper a purse may hold, at most a
 /// pack of items the data knows.
-pub const MEMORY: Memory = Memory {
-    key: "loot",
-    behaviour: "Steals",
-    fresh: memory::fresh::<Loot>,
-    save: memory::save::<Loot>,
-    load: memory::load::<Loot>,
-    check,
-};
+pub const MEMORY: Memory = Memory::of::<Loot>("loot", "Steals", check);
 
 fn check(value: &Saved, against: &Against) -> Result<(), String> {
     let loot = memory::read::<Loot>(value)?;
