@@ -85,9 +85,11 @@ struct Row {
 }
 
 impl Row {
-    /// The first and last column whose centre the light can reach (Ford's
-    /// `round_ties_up(depth·start)` and `round_ties_down(depth·end)`), or
-    /// `None` when the light is closed.
+    /// The first and last column the light touches (Ford's
+    /// `round_ties_up(depth·start)` and `round_ties_down(depth·end)`: a
+    /// tile's edges lie half a column either side of its centre, so every
+    /// column between them is partly lit), or `None` when the light is
+    /// closed.
     fn columns(&self) -> Option<(i32, i32)> {
         if self.start.cmp(self.end) == Ordering::Greater {
             return None;
@@ -97,15 +99,6 @@ impl Row {
         let max =
             -(-(2 * d * i64::from(e.num) - i64::from(e.den))).div_euclid(2 * i64::from(e.den));
         Some((min as i32, max as i32))
-    }
-}
-
-impl Row {
-    /// True when the light between `start` and `end` reaches part of the
-    /// tile at `col` (its edges are `tile_edge(col)` and `tile_edge(col + 1)`).
-    fn touches(&self, col: i32) -> bool {
-        Slope::tile_edge(self.depth, col + 1).cmp(self.start) == Ordering::Greater
-            && Slope::tile_edge(self.depth, col).cmp(self.end) == Ordering::Less
     }
 }
 
@@ -205,7 +198,9 @@ impl Fov {
             let depth = row.depth;
             // The slope that closes a diagonal gap on the near side of the
             // floor at `col`, when the wall behind it touches the wall left
-            // (`side = -1`) or right (`side = 1`) of it at a corner.
+            // (`side = -1`) or right (`side = 1`) of it at a corner. The
+            // light reaches that floor only past the near wall's edge, which
+            // is this slope, so a pinch that bites closes its row outright.
             let pinch = |col: i32, side: i32| {
                 (wall(depth, col + side) && wall(depth - 1, col))
                     .then(|| Slope::pinch(depth, col.max(col + side)).nudged(-side as i8))
@@ -214,7 +209,7 @@ impl Fov {
             for col in min_col..=max_col {
                 let is_wall = wall(depth, col);
                 if is_wall {
-                    if row.touches(col) && within_radius(col, depth, radius) {
+                    if within_radius(col, depth, radius) {
                         mark_visible(quadrant.tile(origin, depth, col));
                     }
                     if prev_wall == Some(false) {

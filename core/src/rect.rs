@@ -103,6 +103,10 @@ mod tests {
             a.intersection(&Rect::new(2, 1, 5, 2)),
             Some(Rect::new(2, 1, 2, 2))
         );
+        assert_eq!(
+            a.intersection(&Rect::new(1, 3, 9, 9)),
+            Some(Rect::new(1, 3, 3, 1))
+        );
         assert_eq!(a.intersection(&Rect::new(4, 0, 2, 2)), None, "side by side");
         assert_eq!(
             a.intersection(&Rect::new(0, 4, 2, 2)),

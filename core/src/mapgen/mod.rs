@@ -5,6 +5,8 @@ pub mod caves;
 #[cfg(test)]
 mod checks;
 pub mod connect;
+#[cfg(test)]
+mod golden;
 pub mod rooms;
 pub mod stairs;
 pub mod surface;
@@ -92,5 +94,22 @@ pub fn check_size(width: i32, height: i32) -> Result<(), BadSize> {
         Ok(())
     } else {
         Err(BadSize { width, height })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_size_says_which_and_what_is_allowed() {
+        let wrong = check_size(5, 9000).unwrap_err();
+        assert_eq!(
+            wrong.to_string(),
+            format!(
+                "map size 5x9000 is out of range: each side must be {} to {}",
+                MIN_SIDE, MAX_SIDE
+            )
+        );
     }
 }

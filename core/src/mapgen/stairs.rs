@@ -164,6 +164,16 @@ mod tests {
     }
 
     #[test]
+    fn walk_distances_count_the_steps_along_the_way() {
+        let t = tiles("#######\n#.....#\n#####.#\n#.....#\n#######\n");
+        let distances = walk_distances(&t, Pos::new(1, 1));
+        assert_eq!(distances[Pos::new(1, 1)], Some(0));
+        assert_eq!(distances[Pos::new(5, 1)], Some(4));
+        assert_eq!(distances[Pos::new(1, 3)], Some(10));
+        assert_eq!(distances[Pos::new(0, 0)], None, "walls are never reached");
+    }
+
+    #[test]
     fn only_the_stairs_asked_for_are_placed() {
         let mut t = tiles("#####\n#...#\n#####\n");
         let down_only = Stairs {

@@ -556,6 +556,41 @@ mod tests {
 
     use super::*;
 
+    #[test]
+    fn a_small_tunnel_reaches_only_another_feature_outside_what_it_avoids() {
+        // Feature 0 is an L of two rectangles, feature 1 one room, feature
+        // 2 a room to be avoided.
+        let (leg, foot, room) = (
+            Rect::new(0, 0, 3, 10),
+            Rect::new(0, 10, 10, 3),
+            Rect::new(20, 0, 5, 5),
+        );
+        let avoid = [Rect::new(40, 40, 5, 5)];
+        let ends = Ends {
+            sites: vec![(0, leg), (0, foot), (1, room), (2, avoid[0])],
+            avoid: &avoid,
+            across_only: false,
+        };
+        let (in_leg, in_foot, in_room) = (Pos::new(1, 1), Pos::new(8, 11), Pos::new(21, 1));
+        assert_eq!(ends.reached(in_leg, in_room), Some(1));
+        assert_eq!(ends.reached(in_room, in_foot), Some(0));
+        assert_eq!(
+            ends.reached(in_leg, in_foot),
+            None,
+            "back into its own feature"
+        );
+        assert_eq!(
+            ends.reached(in_leg, Pos::new(30, 30)),
+            None,
+            "into no feature"
+        );
+        assert_eq!(
+            ends.reached(in_leg, Pos::new(41, 41)),
+            None,
+            "into what it avoids"
+        );
+    }
+
     const SEEDS: u64 = 200;
 
     /// The Warrens for seeds `0..SEEDS`, generated once and shared by every test.
