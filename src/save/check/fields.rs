@@ -119,10 +119,10 @@ pub fn known_item(field: &str, kind: &str, new_game: &NewGame) -> Result<usize, 
 pub fn check_statuses(field: &str, statuses: &Statuses, new_game: &NewGame) -> Result<(), Wrong> {
     for (status, turns) in statuses.iter() {
         let longest = longest_status(status, new_game);
-        in_range(&format!("{field}.{status:?}"), turns, 1..=longest.max(1))?;
         if longest == 0 {
             return Err(format!("{field}.{status:?}: nothing in this game gives it"));
         }
+        in_range(&format!("{field}.{status:?}"), turns, 1..=longest)?;
     }
     Ok(())
 }

@@ -68,18 +68,18 @@ pub trait Remembered: Component + Serialize + DeserializeOwned + Default + Clone
 }
 
 /// Gives a new creature a fresh `M`.
-pub fn fresh<M: Remembered>(entity: &mut EntityCommands) {
+fn fresh<M: Remembered>(entity: &mut EntityCommands) {
     entity.insert(M::default());
 }
 
 /// The `M` of `entity`, as a save holds it, when worth keeping.
-pub fn save<M: Remembered>(entity: &EntityRef) -> Option<Saved> {
+fn save<M: Remembered>(entity: &EntityRef) -> Option<Saved> {
     let memory = entity.get::<M>().filter(|m| m.worth_keeping())?;
     to_saved(memory).ok()
 }
 
 /// Gives the creature the `M` saved as `value`.
-pub fn load<M: Remembered>(entity: &mut EntityCommands, value: &Saved) -> Result<(), String> {
+fn load<M: Remembered>(entity: &mut EntityCommands, value: &Saved) -> Result<(), String> {
     entity.insert(read::<M>(value)?);
     Ok(())
 }
