@@ -136,7 +136,7 @@ fn open_eyes(
 }
 
 /// How far the hero sees: twice its `vision` with far sight.
-fn sight_radius(vision: i32, statuses: Option<&Statuses>) -> i32 {
+pub(crate) fn sight_radius(vision: i32, statuses: Option<&Statuses>) -> i32 {
     if statuses.is_some_and(|s| s.has(Status::FarSight)) {
         vision.saturating_mul(2)
     } else {

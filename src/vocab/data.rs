@@ -417,6 +417,14 @@ pub enum Behaviour {
 }
 
 impl Behaviour {
+    /// Whether it heeds the hero: does something else once it notices it.
+    pub fn heeds_hero(&self) -> bool {
+        !matches!(
+            self,
+            Behaviour::Bites | Behaviour::Spreads | Behaviour::Flutters | Behaviour::Wanders
+        )
+    }
+
     /// The order a creature asks its behaviours in: the lowest first.
     pub fn priority(&self) -> u8 {
         match self {

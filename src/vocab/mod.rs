@@ -5,6 +5,7 @@
 
 pub mod components;
 pub mod data;
+pub mod foresight;
 pub(crate) mod game;
 pub mod intents;
 pub mod log;

@@ -66,6 +66,8 @@ pub struct RulesRng(pub GameRng);
 pub struct Occupancy {
     width: usize,
     cells: Vec<Option<Entity>>,
+    /// While watched, the tiles asked about: what a decision looked at.
+    watched: Option<std::sync::Mutex<Vec<Pos>>>,
 }
 
 impl Occupancy {
@@ -98,7 +100,24 @@ impl Occupancy {
     }
 
     pub fn at(&self, pos: Pos) -> Option<Entity> {
+        if let Some(Ok(mut asked)) = self.watched.as_ref().map(|w| w.lock()) {
+            asked.push(pos);
+        }
         self.index(pos).and_then(|i| self.cells[i])
+    }
+
+    /// From now on notes every tile asked about, until
+    /// [`Occupancy::stop_watching`]: the foresight's way to learn which
+    /// tiles a creature's decision looked at.
+    pub fn watch(&mut self) {
+        self.watched = Some(std::sync::Mutex::default());
+    }
+
+    /// The tiles asked about since [`Occupancy::watch`], and no more
+    /// noting.
+    pub fn stop_watching(&mut self) -> Vec<Pos> {
+        let asked = self.watched.take().map(|w| w.into_inner());
+        asked.and_then(Result::ok).unwrap_or_default()
     }
 
     pub fn is_free(&self, pos: Pos) -> bool {
@@ -148,7 +167,7 @@ pub enum Seen {
 }
 
 /// The hero's sight on the current level.
-#[derive(Resource, Debug)]
+#[derive(Resource, Debug, Clone)]
 pub struct Sight {
     state: Grid<Seen>,
     /// The update each tile was last seen in, to spot changes cheaply.

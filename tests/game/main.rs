@@ -5,6 +5,7 @@ mod bestiary;
 mod cli;
 mod creatures;
 mod explore;
+mod foresight;
 mod gear;
 mod hardening;
 mod hunger;

@@ -44,16 +44,17 @@ pub fn decide(turn: &Turn, spreading: &Spreading, living: usize) -> Option<Plan>
 }
 
 /// Plants a child where the dice say, if they say so and that tile is
-/// free ground; `plant` spawns a child of a kind on a tile.
+/// free ground, and returns where; `plant` spawns a child of a kind on a
+/// tile.
 pub fn act(
     turn: &mut Turn,
     me: &Me,
     (spreading, living): (&mut Spreading, &mut usize),
     plant: impl FnOnce(&mut Turn, usize, Pos) -> Entity,
-) {
+) -> Option<Pos> {
     let rules = &turn.new_game.rules;
     if !turn.actors.rng.0.chance(rules.fungus_spread_chance) {
-        return;
+        return None;
     }
     let range = rules.fungus_spread_range;
     let (dx, dy) = (
@@ -70,4 +71,17 @@ pub fn act(
         spreading.spreads += 1;
         *living += 1;
     }
+    free.then_some(spot)
+}
+
+/// The tiles a spreader at `at` may plant a child on, whoever stands
+/// there now: every tile within the rules' range that a creature may
+/// stand on, but its own.
+pub fn spread_tiles(turn: &Turn, at: Pos) -> Vec<Pos> {
+    let range = turn.new_game.rules.fungus_spread_range;
+    let terrain = &turn.actors.level.terrain;
+    (-range..=range)
+        .flat_map(|dy| (-range..=range).map(move |dx| Pos::new(at.x + dx, at.y + dy)))
+        .filter(|&spot| spot != at && terrain.admits_creatures(spot))
+        .collect()
 }
