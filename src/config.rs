@@ -94,8 +94,8 @@ pub fn load_bindings(dir: &Path) -> (Bindings, Vec<String>) {
 /// The settings file's name in the config folder.
 pub const SETTINGS_FILE: &str = "settings.ron";
 
-/// What the game remembers between runs: the zoom, the window size, and
-/// whether motion is reduced.
+/// What the game remembers between runs: the zoom, the window size,
+/// whether motion is reduced, and whether the intent overlay is shown.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
@@ -106,6 +106,9 @@ pub struct Settings {
     /// Reduce motion: sprites snap from tile to tile, nothing animates but
     /// the camera's follow. Toggled from the Esc menu.
     pub reduce_motion: bool,
+    /// The intent overlay: what the monsters will do next turn, drawn on
+    /// the map. Toggled with its key (Tab).
+    pub show_intents: bool,
 }
 
 /// Where the settings live, for saving them again.
@@ -213,8 +216,9 @@ pub fn save_settings(path: &Path, settings: &Settings) -> Result<(), String> {
     }
     let text = ron::ser::to_string_pretty(settings, ron::ser::PrettyConfig::default())
         .map_err(|e| e.to_string())?;
-    let text =
-        format!("// Gloomdelve remembers your zoom, window size and Reduce motion here.\n{text}\n");
+    let text = format!(
+        "// Gloomdelve remembers your zoom, window size, Reduce motion and\n// whether the intent overlay is shown here.\n{text}\n"
+    );
     persist::write_atomically(path, text.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
@@ -223,12 +227,16 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, remember_the_view);
 }
 
-/// Saves the zoom, the window size and Reduce motion when one changes.
+/// Saves the zoom, the window size, Reduce motion and the intent overlay
+/// when one changes.
 fn remember_the_view(
     path: Option<Res<SettingsPath>>,
     mut settings: Option<ResMut<Settings>>,
     zoom: Option<Res<crate::view::camera::Zoom>>,
-    motion: Option<Res<crate::view::motion::state::Motion>>,
+    (motion, intents): (
+        Option<Res<crate::view::motion::state::Motion>>,
+        Option<Res<crate::vocab::foresight::ShowIntents>>,
+    ),
     mut resized: MessageReader<bevy::window::WindowResized>,
 ) {
     let (Some(path), Some(settings)) = (path, settings.as_mut()) else {
@@ -240,6 +248,9 @@ fn remember_the_view(
     }
     if let Some(motion) = motion.filter(|m| m.is_changed()) {
         next.reduce_motion = motion.reduce;
+    }
+    if let Some(intents) = intents.filter(|i| i.is_changed()) {
+        next.show_intents = intents.0;
     }
     if let Some(size) = resized.read().last()
         && let Some(window) = savable_window(size.width, size.height)

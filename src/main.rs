@@ -292,6 +292,9 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
         reduce: remembered.reduce_motion,
         pace: 1.0,
     });
+    app.insert_resource(gloomdelve::vocab::foresight::ShowIntents(
+        remembered.show_intents,
+    ));
     app.insert_resource(remembered);
     if usable_config.is_ok() {
         app.insert_resource(gloomdelve::config::SettingsPath(

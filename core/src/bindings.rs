@@ -54,6 +54,7 @@ pub const ACTIONS: &[(&str, &str)] = &[
     ("zoom_in", "zoom the map in"),
     ("zoom_out", "zoom the map out"),
     ("screenshot", "save a screenshot"),
+    ("intents", "show what the monsters will do"),
 ];
 
 /// The default keys of each action, canonical names, same order as [`ACTIONS`].
@@ -81,6 +82,7 @@ const DEFAULT_KEYS: &[&[&str]] = &[
     &["+", "=", "NumpadAdd"],
     &["-", "NumpadSubtract"],
     &["F12"],
+    &["Tab"],
 ];
 
 /// The named (non-character) keys, spelled as [`Bindings`] stores them.
@@ -509,7 +511,7 @@ mod tests {
 
     #[test]
     fn actions_and_defaults_line_up() {
-        assert_eq!(ACTIONS.len(), 23);
+        assert_eq!(ACTIONS.len(), 24);
         assert_eq!(DEFAULT_KEYS.len(), ACTIONS.len());
         let b = default_bindings();
         assert_eq!(b.iter().count(), ACTIONS.len());
@@ -664,7 +666,7 @@ fly = f
 wait = Escape
 eat = 
 move_north = x
-inventory = I, Tab
+inventory = I, Insert
 zoom_in = +, =
 help = F1,
 descend = > # down
@@ -694,7 +696,7 @@ ascend = a, numpad0, Hash
 
         // Good lines applied, including one after many bad ones.
         assert_eq!(b.keys("move_north"), ["w", "Up"]);
-        assert_eq!(b.keys("inventory"), ["I", "Tab"]);
+        assert_eq!(b.keys("inventory"), ["I", "Insert"]);
         assert_eq!(b.keys("ascend"), ["a", "Numpad0", "#"]);
         let d = default_bindings();
         for action in ["move_south", "wait", "eat", "zoom_in", "help", "descend"] {

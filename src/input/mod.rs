@@ -25,6 +25,7 @@ use crate::view::screenshot::TakeScreenshot;
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Item, Pack};
 use crate::vocab::data::ItemEffect;
+use crate::vocab::foresight::ShowIntents;
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::{Action, PendingAction};
 use crate::vocab::messages::{Goal, StartWalk};
@@ -56,6 +57,8 @@ pub enum Command {
     Fire,
     /// Move a cursor to name what is on a tile.
     Look,
+    /// Show or hide what the monsters will do next turn.
+    ToggleIntents,
 }
 
 /// The key bindings in force: the player's `bindings.txt`, or the defaults.
@@ -156,6 +159,7 @@ fn command_of_action(action: &str) -> Option<Command> {
         "zoom_in" => Some(Command::ZoomIn),
         "zoom_out" => Some(Command::ZoomOut),
         "screenshot" => Some(Command::Screenshot),
+        "intents" => Some(Command::ToggleIntents),
         _ => None,
     }
 }
@@ -242,6 +246,7 @@ fn legend_entries(bindings: &Bindings, mode: crate::vocab::game::Mode) -> Vec<Le
         (of("inventory"), "inventory", 6),
         (of("history"), "messages", 3),
         (of("help"), "help", 10),
+        (of("intents"), "intents", 2),
         (Some("Esc".to_string()), "menu", 4),
     ];
     entries
@@ -302,6 +307,7 @@ pub fn plugin(app: &mut App) {
             read_keys.before(crate::vocab::states::TurnPhase::HeroActs),
             inventory_keys,
             aim_keys,
+            intents_key,
         )
             .run_if(in_state(Screen::Playing)),
     );
@@ -321,6 +327,24 @@ fn screenshot_key(
     });
     if pressed {
         screenshots.write(TakeScreenshot);
+    }
+}
+
+/// Tab shows or hides the intent overlay, while no other overlay is open.
+fn intents_key(
+    mut keys: MessageReader<KeyboardInput>,
+    bindings: Res<KeyBindings>,
+    overlay: Res<State<Overlay>>,
+    mut show: ResMut<ShowIntents>,
+) {
+    let presses = keys.read().filter(|k| {
+        k.state == ButtonState::Pressed
+            && !k.repeat
+            && command_for(&bindings.0, k.key_code, &k.logical_key) == Some(Command::ToggleIntents)
+    });
+    let toggles = presses.count();
+    if *overlay.get() == Overlay::None && toggles % 2 == 1 {
+        show.0 = !show.0;
     }
 }
 
@@ -375,7 +399,7 @@ fn read_keys(
         // zoom lets it go on.
         let looking = matches!(
             command,
-            Some(Command::Screenshot | Command::ZoomIn | Command::ZoomOut)
+            Some(Command::Screenshot | Command::ZoomIn | Command::ZoomOut | Command::ToggleIntents)
         );
         // What plays on screen ends at once, so this key's turn is drawn
         // from where the last one ended, in this same frame.
@@ -457,7 +481,8 @@ fn read_keys(
                 };
                 return aim(&mut commands, &mut next_overlay, aiming);
             }
-            // F12 works on every screen: see `screenshot_key`.
+            // F12 works on every screen: see `screenshot_key`; the intent
+            // overlay's key has its own system, `intents_key`.
             _ => {}
         }
     }

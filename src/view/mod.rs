@@ -7,6 +7,7 @@ pub mod camera;
 pub(crate) mod game_over;
 pub mod graphics;
 pub mod hud;
+pub mod intents;
 pub(crate) mod inventory;
 pub mod motion;
 pub mod overlays;
@@ -30,5 +31,6 @@ pub(crate) fn plugin(app: &mut App) {
         title::plugin,
         overlays::plugin,
         motion::plugin,
+        intents::plugin,
     ));
 }

@@ -399,6 +399,7 @@ fn settings_remember_the_view_and_a_bad_file_is_kept_aside() {
         zoom: Some(3),
         window: Some((1600, 900)),
         reduce_motion: true,
+        show_intents: true,
     };
     save_settings(&dir.join(SETTINGS_FILE), &chosen).unwrap();
     assert_eq!(load_settings(&dir), (chosen, None));

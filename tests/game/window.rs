@@ -2542,3 +2542,90 @@ fn data_and_config_folders_that_are_files_are_named_once_and_a_seed_starts_at_on
         "the file is left alone"
     );
 }
+
+/// Pixels of `shot` on the tile at `(left, top)` that are plainly red:
+/// the intent overlay's tint where a blow will land.
+fn red_on_tile(shot: &Shot, (left, top): (i64, i64)) -> usize {
+    (0..TILE_PX)
+        .flat_map(|y| (0..TILE_PX).map(move |x| (x, y)))
+        .map(|(x, y)| shot.pixel(left + x, top + y))
+        .filter(|p| {
+            i32::from(p[0]) > i32::from(p[1]) + 70 && i32::from(p[0]) > i32::from(p[2]) + 70
+        })
+        .count()
+}
+
+#[test]
+fn tab_shows_the_tile_an_adjacent_goblin_will_strike_and_the_choice_is_remembered() {
+    if skip_without_display_tools("tab_shows_the_tile_an_adjacent_goblin_will_strike") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = scratch("intents");
+    let level = first_level();
+    let terrain = &level.terrain;
+    let open = |p: Pos| terrain.is_walkable(p) && terrain.tile(p) == gloomdelve_core::Tile::Grass;
+    let hero = terrain
+        .tiles()
+        .iter()
+        .map(|(p, _)| p)
+        .filter(|&p| Dir::ALL.iter().all(|&d| open(p.step(d))) && open(p))
+        .min_by_key(|p| p.chebyshev(level.start))
+        .expect("grass all round");
+    write_crafted_save(scratch.path(), |save| {
+        save.hero.pos = hero;
+        save.current.items.clear();
+        let goblin = gloomdelve::vocab::records::CreatureRecord::new(
+            999,
+            "goblin",
+            hero.step(Dir::S),
+            (14, 14),
+        );
+        save.current.creatures.push(goblin);
+        // Others farther off, for the eye: one that steps, one the dice
+        // move, one that spreads.
+        let others = [
+            ("goblin", (3, -3), 14),
+            ("bat", (-3, 2), 10),
+            ("fungus", (-3, -3), 10),
+        ];
+        for (id, (kind, (dx, dy), hp)) in (1000..).zip(others) {
+            let at = Pos::new(hero.x + dx, hero.y + dy);
+            if open(at) {
+                let record =
+                    gloomdelve::vocab::records::CreatureRecord::new(id, kind, at, (hp, hp));
+                save.current.creatures.push(record);
+            }
+        }
+    });
+    let shots = scratch.path().join("shots");
+    let mut command = title_game_command(&display, scratch.path());
+    command.env(gloomdelve::view::camera::LAYOUT_PROBE_VAR, "1");
+    let (game, window) = continue_crafted_game(&display, command);
+    let layout = latest_layout(&game);
+    let hero_tile = tile_on_screen(&layout, 0, 0);
+    let before = Shot::load(&take_screenshot(&display, &window, &shots));
+    press(&display, &window, "Tab");
+    std::thread::sleep(Duration::from_millis(500));
+    let shown = Shot::load(&take_screenshot(&display, &window, &shots));
+    let (red_before, red_shown) = (
+        red_on_tile(&before, hero_tile),
+        red_on_tile(&shown, hero_tile),
+    );
+    assert!(
+        red_shown > 200 && red_before < 20,
+        "the goblin's blow is shown on the hero's tile: {red_before} red pixels before Tab, {red_shown} after"
+    );
+    let settings = scratch.path().join("config/gloomdelve/settings.ron");
+    let saved = std::fs::read_to_string(&settings).unwrap_or_default();
+    assert!(
+        saved.contains("show_intents: true"),
+        "Tab is remembered: {saved}"
+    );
+    press(&display, &window, "Tab");
+    std::thread::sleep(Duration::from_millis(500));
+    let hidden = Shot::load(&take_screenshot(&display, &window, &shots));
+    assert!(red_on_tile(&hidden, hero_tile) < 20, "Tab again hides it");
+    keep_shots_if_asked(&shots);
+}

@@ -236,6 +236,15 @@ const HOW_TO_HUNT: [&str; 4] = [
     "Enemies never enter the narrow one-tile tunnels. The game is saved on Esc and on quitting.",
 ];
 
+/// What the help says of the intent overlay, shown with `key`.
+fn intents_line(key: &str) -> String {
+    format!(
+        "{key} shows what each monster in view will do if you wait: a red frame where it strikes \
+         or shoots, amber where it steps, blue where a bat may flutter, pale where a fungus may \
+         spread; ! it has seen you, ? not yet, ~ paralysed."
+    )
+}
+
 /// What the menu says of the save it made on opening.
 fn save_line(saved: &MenuSave) -> BodyLine {
     match saved {
@@ -303,6 +312,9 @@ pub fn help_text(bindings: &crate::input::KeyBindings, mode: Mode) -> PanelText 
     };
     let mut body = vec![BodyLine::new("How to play", GOLD)];
     body.extend(how_to.iter().map(|l| BodyLine::new(*l, TEXT).hanging(2)));
+    if let Some(key) = bindings.0.keys("intents").first() {
+        body.push(BodyLine::new(intents_line(key), TEXT).hanging(2));
+    }
     body.push(BodyLine::new("", TEXT));
     body.push(BodyLine::new("Keys", GOLD));
     body.extend(
