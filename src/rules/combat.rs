@@ -67,6 +67,11 @@ impl Actors<'_, '_> {
         self.fighters.get(entity).ok().map(|f| f.1.0)
     }
 
+    /// The fighter's HP and most HP.
+    pub fn health(&self, entity: Entity) -> Option<(i32, i32)> {
+        self.fighters.get(entity).ok().map(|f| (f.3.hp, f.3.max))
+    }
+
     pub fn is_alive(&self, entity: Entity) -> bool {
         self.fighters.get(entity).is_ok_and(|f| f.3.hp > 0)
     }

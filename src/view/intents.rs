@@ -3,7 +3,8 @@
 //! tinted under the sprites (a step amber, a blow or shot red, a theft
 //! gold, a dig brown, a random mover's tiles blue, a fungus's spread
 //! green, a set of outcomes fainter), with a mark toward each step, and
-//! `!` (noticed the hero), `?` (not yet) or `~` (paralysed) above the
+//! `!` (noticed the hero), `?` (not yet), `<` (fleeing) or `~`
+//! (paralysed) above the
 //! monster. Drawn in the world, so it scales with every zoom.
 
 use bevy::prelude::*;
@@ -108,11 +109,12 @@ impl Drawing {
             }
         }
         let paralysed = foreseen.turns.contains(&Intent::Paralysed);
-        let mark = match (paralysed, foreseen.noticed) {
-            (true, _) => Some(("~", Color::srgb(0.8, 0.5, 1.0))),
-            (false, Some(true)) => Some(("!", Color::srgb(1.0, 0.3, 0.2))),
-            (false, Some(false)) => Some(("?", Color::srgb(0.85, 0.85, 0.85))),
-            (false, None) => None,
+        let mark = match (paralysed, foreseen.fleeing, foreseen.noticed) {
+            (true, ..) => Some(("~", Color::srgb(0.8, 0.5, 1.0))),
+            (false, true, _) => Some(("<", Color::srgb(1.0, 0.9, 0.3))),
+            (false, false, Some(true)) => Some(("!", Color::srgb(1.0, 0.3, 0.2))),
+            (false, false, Some(false)) => Some(("?", Color::srgb(0.85, 0.85, 0.85))),
+            (false, false, None) => None,
         };
         if let Some((text, colour)) = mark {
             self.marks.push((foreseen.at, text, colour));
@@ -231,6 +233,7 @@ mod tests {
             entity: Entity::PLACEHOLDER,
             at: Pos::new(5, 5),
             noticed,
+            fleeing: false,
             turns,
         }
     }

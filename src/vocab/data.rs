@@ -137,6 +137,8 @@ pub struct RulesData {
     pub hero_defense: i32,
     /// The hero regains 1 HP every this many turns.
     pub regen_every: u64,
+    /// A creature that `Flees` regains 1 HP every this many turns.
+    pub flee_regen_every: u64,
     /// Each turn, a fungus spreads with this chance...
     pub fungus_spread_chance: f64,
     /// ...onto a free floor tile up to this many tiles away on each axis...
@@ -314,6 +316,7 @@ impl Default for RulesData {
             hero_attack: 5,
             hero_defense: 1,
             regen_every: 30,
+            flee_regen_every: 10,
             fungus_spread_chance: 0.02,
             fungus_spread_range: 5,
             fungus_max_spreads: 5,
@@ -357,6 +360,7 @@ impl RulesData {
             in_range("hero_attack", self.hero_attack, STAT),
             in_range("hero_defense", self.hero_defense, STAT),
             in_range("regen_every", self.regen_every, 1..=10_000),
+            in_range("flee_regen_every", self.flee_regen_every, 1..=10_000),
             in_range("fungus_spread_chance", self.fungus_spread_chance, CHANCE),
             in_range("fungus_spread_range", self.fungus_spread_range, 1..=50),
             in_range("fungus_max_spreads", self.fungus_max_spreads, 0..=1000),
@@ -387,6 +391,11 @@ impl RulesData {
 /// acts. Each is one file under `src/rules/creatures/behaviours/`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Behaviour {
+    /// Below this share of its HP (in percent), keeps away from the hero
+    /// it notices, striking only when cornered; out of sight it wanders.
+    /// It heals 1 HP every `flee_regen_every` turns (rules.ron), and comes
+    /// back once it is above the share again.
+    Flees(i32),
     /// With loot, keeps away from the hero it notices, striking only when
     /// cornered next to it; out of sight it wanders.
     FleesWithLoot,
@@ -429,23 +438,25 @@ impl Behaviour {
     pub fn priority(&self) -> u8 {
         match self {
             Behaviour::Hears(_) => 0,
-            Behaviour::FleesWithLoot => 1,
-            Behaviour::Steals => 2,
-            Behaviour::KeepsDistance(_) => 3,
-            Behaviour::Bites => 4,
-            Behaviour::Shoots(_) => 5,
-            Behaviour::Surrounds => 6,
-            Behaviour::Chases => 7,
-            Behaviour::Burrows => 8,
-            Behaviour::Spreads => 9,
-            Behaviour::Flutters => 10,
-            Behaviour::Wanders => 11,
+            Behaviour::Flees(_) => 1,
+            Behaviour::FleesWithLoot => 2,
+            Behaviour::Steals => 3,
+            Behaviour::KeepsDistance(_) => 4,
+            Behaviour::Bites => 5,
+            Behaviour::Shoots(_) => 6,
+            Behaviour::Surrounds => 7,
+            Behaviour::Chases => 8,
+            Behaviour::Burrows => 9,
+            Behaviour::Spreads => 10,
+            Behaviour::Flutters => 11,
+            Behaviour::Wanders => 12,
         }
     }
 
     /// The behaviour's name with no number or item: `KeepsDistance`.
     pub fn name(&self) -> &'static str {
         match self {
+            Behaviour::Flees(_) => "Flees",
             Behaviour::FleesWithLoot => "FleesWithLoot",
             Behaviour::Steals => "Steals",
             Behaviour::KeepsDistance(_) => "KeepsDistance",
@@ -464,6 +475,7 @@ impl Behaviour {
     /// Why this behaviour's number is out of range, if it is.
     fn check(&self) -> Result<(), String> {
         match self {
+            Behaviour::Flees(percent) => in_range("Flees", *percent, 1..=99),
             Behaviour::KeepsDistance(tiles) => in_range("KeepsDistance", *tiles, 1..=10),
             Behaviour::Hears(tiles) => in_range("Hears", *tiles, 1..=30),
             Behaviour::Shoots(item) => require("Shoots", !item.trim().is_empty(), "names no item"),
@@ -518,7 +530,22 @@ fn every_turn() -> u8 {
     1
 }
 
+/// Whether a creature with `hp` of `max` (alive) is below `percent` of
+/// it: when one that `Flees(percent)` runs.
+pub fn below_share((hp, max): (i32, i32), percent: i32) -> bool {
+    hp > 0 && i64::from(hp) * 100 < i64::from(max) * i64::from(percent)
+}
+
 impl CreatureKind {
+    /// Whether one of this kind with `health` (HP, most HP) flees.
+    pub fn flees(&self, health: (i32, i32)) -> bool {
+        let share = |b: &Behaviour| match b {
+            Behaviour::Flees(percent) => Some(*percent),
+            _ => None,
+        };
+        (self.behaviours.iter().filter_map(share)).any(|percent| below_share(health, percent))
+    }
+
     /// Whether the kind does what `wanted` names, whatever its number or
     /// item: `does(&Behaviour::Shoots(String::new()))` for any shooter.
     pub fn does(&self, wanted: &Behaviour) -> bool {
@@ -958,4 +985,21 @@ fn asset_dir_candidates() -> Vec<PathBuf> {
     }
     dirs.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets"));
     dirs
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::vocab::data::below_share;
+
+    #[test]
+    fn a_creature_flees_below_its_share_of_hp_and_never_when_dead() {
+        assert!(below_share((3, 14), 25), "3 of 14 is 21%");
+        assert!(!below_share((4, 14), 25), "4 of 14 is 28%");
+        assert!(
+            !below_share((25, 100), 25),
+            "exactly the share is not below it"
+        );
+        assert!(below_share((24, 100), 25));
+        assert!(!below_share((0, 14), 25), "the dead flee nowhere");
+    }
 }

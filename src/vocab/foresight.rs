@@ -38,6 +38,8 @@ pub struct Foreseen {
     /// `Some(true)` when it notices the hero (`!`), `Some(false)` when it
     /// does not (`?`), `None` for a kind that never heeds the hero.
     pub noticed: Option<bool>,
+    /// Whether it is hurt enough to flee (a kind that `Flees`).
+    pub fleeing: bool,
     /// Each of its turns (a fast creature has several), in order.
     pub turns: Vec<Intent>,
 }

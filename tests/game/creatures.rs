@@ -615,10 +615,14 @@ fn creature_numbers_are_refused_outside_their_range_and_the_hunt_needs_a_mover()
             "behaviours: [Flutters], immobile: true,",
         )
         .replace(
-            "behaviours: [Bites, Wanders],",
-            "behaviours: [Bites, Wanders], immobile: true,",
+            "behaviours: [Flees(40), Bites, Wanders],",
+            "behaviours: [Flees(40), Bites, Wanders], immobile: true,",
         );
     let all_immobile = immobile_but_goblins
+        .replace(
+            "behaviours: [Flees(25), Bites, Chases",
+            "immobile: true, behaviours: [Flees(25), Bites, Chases",
+        )
         .replace(
             "behaviours: [Bites, Chases",
             "immobile: true, behaviours: [Bites, Chases",
@@ -844,4 +848,67 @@ fn a_kind_made_in_the_data_alone_of_three_behaviours_is_met_and_fought_by_the_bo
         killed += report.kills.get("bandit").copied().unwrap_or(0);
     }
     assert!(killed > 0, "the bot fights bandits and kills some");
+}
+
+/// What `who` did in the last turn, as the world's turn recorded it.
+fn deeds_of(app: &App, who: Entity) -> Vec<gloomdelve::vocab::foresight::Deed> {
+    let deeds = &app
+        .world()
+        .resource::<gloomdelve::vocab::foresight::Deeds>()
+        .0;
+    deeds
+        .iter()
+        .filter(|(e, _)| *e == who)
+        .map(|(_, d)| d.clone())
+        .collect()
+}
+
+#[test]
+fn a_goblin_struck_below_its_share_steps_away_and_bites_only_when_cornered() {
+    use gloomdelve::vocab::foresight::Deed;
+    let hero_at = Pos::new(5, 5);
+    let mut app = app_on(&open_map(12, 12), hero_at, RulesData::default());
+    let goblin = spawn(&mut app, "goblin", hero_at.step(Dir::E));
+    // 3 of 14 HP is below the goblins' Flees(25) in creatures.ron.
+    set_hp(&mut app, goblin, 3);
+    act(&mut app, Action::Wait);
+    let away = pos_of(&app, goblin);
+    assert_eq!(deeds_of(&app, goblin), [Deed::Moved(away)]);
+    assert!(
+        away.chebyshev(hero_at) == 2,
+        "it steps away from the hero, to {away:?}"
+    );
+    // Unhurt, the same goblin comes back and bites.
+    set_hp(&mut app, goblin, 14);
+    wait(&mut app, 2);
+    assert_eq!(
+        deeds_of(&app, goblin),
+        [Deed::Struck(hero_entity(&mut app))]
+    );
+    // Cornered at the end of a corridor beside the hero, a fleeing goblin
+    // bites.
+    let mut app = app_on("#####\n#...#\n#####", Pos::new(2, 1), RulesData::default());
+    let cornered = spawn(&mut app, "goblin", Pos::new(1, 1));
+    set_hp(&mut app, cornered, 3);
+    let hero = hero_entity(&mut app);
+    act(&mut app, Action::Wait);
+    assert_eq!(deeds_of(&app, cornered), [Deed::Struck(hero)]);
+}
+
+#[test]
+fn a_fleeing_goblin_heals_every_few_turns_and_says_so_in_its_look_line() {
+    let mut app = app_on(&open_map(30, 12), Pos::new(2, 5), RulesData::default());
+    let goblin = spawn(&mut app, "goblin", Pos::new(26, 5));
+    set_hp(&mut app, goblin, 2);
+    let every = app
+        .world()
+        .resource::<gloomdelve::NewGame>()
+        .rules
+        .flee_regen_every;
+    wait(&mut app, every as usize * 2);
+    let health = app.world().get::<Health>(goblin).unwrap();
+    assert_eq!(health.hp, 4, "1 HP every {every} turns");
+    let book = shipped_book();
+    let kind = &book.kinds[book.find("goblin").unwrap()];
+    assert!(kind.flees((3, 14)) && !kind.flees((4, 14)) && !kind.flees((0, 14)));
 }

@@ -52,9 +52,21 @@ type LookableItems<'w, 's> = Query<
     ),
 >;
 
-/// "a goblin, wounded. Chases you once it sees you." (no line: no full stop).
-pub fn creature_words(name: &str, health: &Health, what: &str) -> String {
-    with_what(format!("{}, {}", text::a(name), health_words(health)), what)
+/// "a goblin, wounded. Chases you once it sees you." (no line: no full
+/// stop), where `condition` says how it is ([`condition_words`]).
+pub fn creature_words(name: &str, condition: &str, what: &str) -> String {
+    with_what(format!("{}, {condition}", text::a(name)), what)
+}
+
+/// How hurt a creature looks, and whether it flees: "badly wounded,
+/// fleeing".
+pub fn condition_words(health: &Health, fleeing: bool) -> String {
+    let hurt = health_words(health);
+    if fleeing {
+        format!("{hurt}, fleeing")
+    } else {
+        hurt.to_string()
+    }
 }
 
 /// "a rock on grass. A fist-sized stone."
@@ -103,7 +115,8 @@ pub fn describe_tile(
     {
         let kind = new_game.creatures.kinds.get(creature.kind);
         let what = kind.map_or("", |k| k.description.as_str());
-        return creature_words(name, health, what);
+        let fleeing = kind.is_some_and(|k| k.flees((health.hp, health.max)));
+        return creature_words(name, &condition_words(health, fleeing), what);
     }
     let known_item = items.iter().find(|(p, _, rule, _)| {
         p.0 == at && (seen == Seen::Visible || **rule == FogRule::Remembered { seen: true })
@@ -164,11 +177,17 @@ mod tests {
     #[test]
     fn the_look_line_names_the_thing_then_says_what_it_does() {
         let hurt = Health { hp: 5, max: 12 };
+        let wounded = condition_words(&hurt, false);
         assert_eq!(
-            creature_words("goblin archer", &hurt, "Keeps its distance."),
+            creature_words("goblin archer", &wounded, "Keeps its distance."),
             "a goblin archer, wounded. Keeps its distance."
         );
-        assert_eq!(creature_words("bat", &hurt, ""), "a bat, wounded");
+        assert_eq!(creature_words("bat", &wounded, ""), "a bat, wounded");
+        let running = condition_words(&Health { hp: 2, max: 12 }, true);
+        assert_eq!(
+            creature_words("rat", &running, ""),
+            "a rat, badly wounded, fleeing"
+        );
         assert_eq!(
             item_words("rock", "grass", "A fist-sized stone."),
             "a rock on grass. A fist-sized stone."

@@ -9,6 +9,7 @@ use crate::rules::creatures::behaviours::bites;
 use crate::rules::creatures::behaviours::burrows;
 use crate::rules::creatures::behaviours::chases::{self, Trail};
 use crate::rules::creatures::behaviours::context::{Me, Turn, sees_hero};
+use crate::rules::creatures::behaviours::flees;
 use crate::rules::creatures::behaviours::flees_with_loot;
 use crate::rules::creatures::behaviours::flutters;
 use crate::rules::creatures::behaviours::hears;
@@ -128,6 +129,7 @@ fn decide_one(
 ) -> Option<Plan> {
     match behaviour {
         Behaviour::Hears(_) => None,
+        Behaviour::Flees(percent) => flees::decide(turn, me, *percent),
         Behaviour::FleesWithLoot => flees_with_loot::decide(turn, me, mind.loot),
         Behaviour::Steals => steals::decide(turn, me, mind.loot?, belongings),
         Behaviour::KeepsDistance(tiles) => keeps_distance::decide(turn, me, *tiles),

@@ -437,6 +437,8 @@ impl Stage {
         let Some(at) = turn.actors.pos(entity) else {
             return;
         };
+        let data = &turn.new_game.creatures.kinds[kind];
+        let fleeing = turn.actors.health(entity).is_some_and(|h| data.flees(h));
         let heeds = turn.new_game.creatures.kinds[kind]
             .behaviours
             .iter()
@@ -446,6 +448,7 @@ impl Stage {
             entity,
             at,
             noticed: noticed.filter(|_| heeds),
+            fleeing,
             turns: vec![intent],
         });
     }

@@ -15,6 +15,7 @@ pub mod burrows;
 pub mod chases;
 pub mod context;
 pub mod decide;
+pub mod flees;
 pub mod flees_with_loot;
 pub mod flutters;
 pub mod foresee;
@@ -70,6 +71,9 @@ pub(in crate::rules) fn plugin(app: &mut App) {
         (
             creatures_act
                 .in_set(TurnPhase::WorldActs)
+                .run_if(on_message::<TurnTaken>),
+            flees::recover
+                .in_set(TurnPhase::ResolveDeaths)
                 .run_if(on_message::<TurnTaken>),
             steals::drop_the_loot_of_the_dead
                 .in_set(TurnPhase::ResolveDeaths)
