@@ -207,6 +207,17 @@ impl Terrain {
         changed
     }
 
+    /// Puts back tiles a [`Terrain::dig`] changed, each as it `was` (what
+    /// the foresight's rehearsal of a creature's dig takes back). A stair
+    /// is never dug, so the stairs stay where they are.
+    pub fn undig(&mut self, was: &[(Pos, Tile)]) {
+        for &(pos, tile) in was {
+            if self.tiles.in_bounds(pos) && !matches!(tile, Tile::StairsUp | Tile::StairsDown) {
+                self.tiles.set(pos, tile);
+            }
+        }
+    }
+
     /// The map as text, one row per line, using each tile's glyph.
     pub fn to_text(&self) -> String {
         let mut out = String::with_capacity(((self.width() + 1) * self.height()) as usize);
@@ -400,5 +411,20 @@ mod tests {
         assert!(changed.contains(&Pos::new(3, 1)));
         assert_eq!(t.tile(Pos::new(4, 1)), Tile::DeepRock);
         assert!(t.dig(Pos::new(0, 1)).is_empty(), "the border cannot be dug");
+    }
+
+    #[test]
+    fn a_dig_undone_leaves_the_map_as_it_was() {
+        let mut t = Terrain::from_text("#######\n#.    #\n#######\n", 1);
+        let before = t.to_text();
+        let at = Pos::new(2, 1);
+        let was: Vec<(Pos, Tile)> = std::iter::once(at)
+            .chain(Dir::ALL.map(|d| at.step(d)))
+            .map(|p| (p, t.tile(p)))
+            .collect();
+        assert!(!t.dig(at).is_empty());
+        assert_ne!(t.to_text(), before);
+        t.undig(&was);
+        assert_eq!(t.to_text(), before);
     }
 }

@@ -281,3 +281,29 @@ fn foreseeing_every_turn_never_changes_the_game() {
         );
     }
 }
+
+#[test]
+fn a_tunnel_dug_earlier_in_the_round_is_foreseen_open_to_those_after() {
+    use gloomdelve::rules::creatures::behaviours::chases::Trail;
+    use gloomdelve::vocab::resources::Level;
+    use gloomdelve_core::Tile;
+    // A mole (acting first) will dig the rock at (2,1) toward the hero; a
+    // goblin sealed in the pocket below it can then step out, past the
+    // corner the tunnel opens, toward the hero.
+    let map = "######\n#.#..#\n##.###\n######";
+    let (hero_at, rock, out) = (Pos::new(4, 1), Pos::new(2, 1), Pos::new(3, 1));
+    let mut app = app_on(map, hero_at, RulesData::default());
+    let mole = spawn(&mut app, "mole", Pos::new(1, 1));
+    let goblin = spawn(&mut app, "goblin", Pos::new(2, 2));
+    app.world_mut().get_mut::<Trail>(goblin).unwrap().last_seen = Some(hero_at);
+    app.insert_resource(ShowIntents(true));
+    assert!(until_foreseen(&mut app));
+    let foresight = app.world().resource::<Foresight>().clone();
+    assert_eq!(foresight.of(mole).unwrap().turns, [Intent::Dig(rock)]);
+    assert_eq!(foresight.of(goblin).unwrap().turns, [Intent::Step(out)]);
+    let tile = app.world().resource::<Level>().terrain.tile(rock);
+    assert_ne!(tile, Tile::DugFloor, "the rehearsal's dig is put back");
+    act(&mut app, Action::Wait);
+    let deeds = app.world().resource::<Deeds>().0.clone();
+    assert_eq!(deeds, [(mole, Deed::Dug(rock)), (goblin, Deed::Moved(out))]);
+}

@@ -60,7 +60,7 @@ fn burrow(actors: &Actors, at: Pos, hero_at: Pos) -> Option<Bump> {
 }
 
 /// Digs out `rock` and returns each tile that changed, as it was before.
-fn dig(terrain: &mut Terrain, rock: Pos) -> Vec<(Pos, gloomdelve_core::Tile)> {
+pub fn dig(terrain: &mut Terrain, rock: Pos) -> Vec<(Pos, gloomdelve_core::Tile)> {
     let was: Vec<_> = std::iter::once(rock)
         .chain(Dir::ALL.map(|dir| rock.step(dir)))
         .map(|p| (p, terrain.tile(p)))

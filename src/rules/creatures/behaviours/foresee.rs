@@ -16,8 +16,9 @@ use std::collections::HashMap;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use gloomdelve_core::{Dir, Pos};
+use gloomdelve_core::{Dir, Pos, Tile};
 
+use crate::rules::creatures::behaviours::burrows;
 use crate::rules::creatures::behaviours::chases::Trail;
 use crate::rules::creatures::behaviours::context::{Me, Turn, open_step};
 use crate::rules::creatures::behaviours::decide::{
@@ -156,7 +157,7 @@ fn rehearse(mut turn: Turn, cast: Cast, hero: Single<Entity, With<Hero>>) -> Vec
         };
         stage.foretell(&turn, who, hero, intent);
     }
-    stage.put_back(&mut turn.actors.occupancy);
+    stage.put_back(&mut turn);
     *turn.cost = cost;
     turn.chase.forget();
     stage.foreseen
@@ -189,6 +190,8 @@ struct Stage {
     trails: HashMap<Entity, Option<Trail>>,
     /// Every change made to the occupancy, with what the cell held.
     journal: Vec<(Pos, Option<Entity>)>,
+    /// The tiles each rehearsed dig changed, as they were, in dig order.
+    dug: Vec<Vec<(Pos, Tile)>>,
     foreseen: Vec<Foreseen>,
 }
 
@@ -200,6 +203,7 @@ impl Stage {
             movers: Vec::new(),
             trails: HashMap::new(),
             journal: Vec::new(),
+            dug: Vec::new(),
             foreseen: Vec::new(),
         }
     }
@@ -396,6 +400,12 @@ impl Stage {
         fills.retain(|&p| p != me.at);
         fills.sort_unstable();
         fills.dedup();
+        if let (false, [(Intent::Dig(rock), _)]) = (moves, outcomes) {
+            // A sure dig opens the rock for those after it, as the world's
+            // turn will.
+            let level = turn.actors.level.bypass_change_detection();
+            self.dug.push(burrows::dig(&mut level.terrain, *rock));
+        }
         if let (false, [(Intent::Step(to), _)]) = (moves, outcomes) {
             let from = self.places.insert(entity, *to).unwrap_or(me.at);
             let occupancy = &mut turn.actors.occupancy;
@@ -453,9 +463,17 @@ impl Stage {
         });
     }
 
-    /// Puts every cell the rehearsal changed back as it was.
-    fn put_back(&mut self, occupancy: &mut Occupancy) {
-        restore(occupancy, std::mem::take(&mut self.journal));
+    /// Puts every cell and tile the rehearsal changed back as it was,
+    /// telling no one the level changed.
+    fn put_back(&mut self, turn: &mut Turn) {
+        restore(
+            &mut turn.actors.occupancy,
+            std::mem::take(&mut self.journal),
+        );
+        let level = turn.actors.level.bypass_change_detection();
+        for was in std::mem::take(&mut self.dug).iter().rev() {
+            level.terrain.undig(was);
+        }
     }
 }
 
