@@ -209,7 +209,8 @@ impl Terrain {
 
     /// Puts back tiles a [`Terrain::dig`] changed, each as it `was` (what
     /// the foresight's rehearsal of a creature's dig takes back). A stair
-    /// is never dug, so the stairs stay where they are.
+    /// is never dug, so none is put back, and the index of the stairs
+    /// stays true.
     pub fn undig(&mut self, was: &[(Pos, Tile)]) {
         for &(pos, tile) in was {
             if self.tiles.in_bounds(pos) && !matches!(tile, Tile::StairsUp | Tile::StairsDown) {

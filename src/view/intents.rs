@@ -2,7 +2,7 @@
 //! next turn if the hero waits, from the rules' foresight. Tiles are
 //! tinted under the sprites (a step amber, a blow or shot red, a theft
 //! gold, a dig brown, a random mover's tiles blue, a fungus's spread
-//! green, a set of outcomes fainter), with a mark toward each step, and
+//! pale, a set of outcomes fainter), with a mark toward each step, and
 //! `!` (noticed the hero), `?` (not yet), `<` (fleeing) or `~`
 //! (paralysed) above the
 //! monster. Drawn in the world, so it scales with every zoom.
@@ -15,7 +15,7 @@ use crate::view::assets::SpriteBook;
 use crate::view::tilemap::tile_centre;
 use crate::vocab::foresight::{Foreseen, Foresight, Intent, ShowIntents};
 use crate::vocab::game::NewGame;
-use crate::vocab::resources::{Level, Seen, Sight};
+use crate::vocab::resources::{Dungeon, Level, Seen, Sight, TurnCount};
 use crate::vocab::states::{Screen, TurnPhase};
 
 /// Under the creatures (2) and over the items (1): the tints colour the
@@ -77,6 +77,7 @@ struct Drawing {
 fn draw_intents(
     mut commands: Commands,
     (show, foresight): (Res<ShowIntents>, Res<Foresight>),
+    (turn, dungeon): (Res<TurnCount>, Option<Res<Dungeon>>),
     (sight, new_game): (Option<Res<Sight>>, Res<NewGame>),
     (book, level): (Res<SpriteBook>, Res<Level>),
     drawn: Query<Entity, With<IntentMark>>,
@@ -86,15 +87,21 @@ fn draw_intents(
         return;
     }
     drawn.iter().for_each(|e| commands.entity(e).despawn());
-    if !show.0 {
+    // Off, or not yet foreseen for this turn and level: nothing (never a
+    // turn gone by).
+    if !show.0 || !foresight.is_fresh(&turn, dungeon.as_deref()) {
         return;
     }
-    let in_view =
-        |at: Pos| new_game.reveal || sight.as_ref().is_some_and(|s| s.seen(at) == Seen::Visible);
+    let seen = |at: Pos| sight.as_ref().map_or(Seen::Visible, |s| s.seen(at));
+    let in_view = |at: Pos| new_game.reveal || seen(at) == Seen::Visible;
     let mut drawing = Drawing::default();
     for foreseen in foresight.creatures.iter().filter(|f| in_view(f.at)) {
         drawing.add(foreseen);
     }
+    // Nothing is drawn on a tile the hero has never seen: the overlay
+    // gives away no map.
+    let known = |at: &Pos| new_game.reveal || seen(*at) != Seen::Unseen;
+    drawing.tints.retain(|(at, ..)| known(at));
     let place = |at: Pos| tile_centre(at, level.terrain.height(), book.tile_size);
     spawn_drawing(&mut commands, &drawing, book.tile_size, place);
 }

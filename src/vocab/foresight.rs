@@ -6,6 +6,8 @@
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
 
+use crate::vocab::resources::{Dungeon, TurnCount};
+
 /// Whether the intent overlay is shown (or a test asks for the
 /// foresight): the rules foresee nothing while it is not. The player's
 /// choice, kept in `settings.ron` from game to game.
@@ -18,11 +20,22 @@ pub struct Foresight {
     /// The turn and level it was foreseen after: another turn or level
     /// makes it stale.
     pub after: Option<(u64, u32)>,
-    /// Every creature that will have a turn, in the order they act.
+    /// Every creature, in the order they act (the resting and the
+    /// paralysed with a turn of doing nothing).
     pub creatures: Vec<Foreseen>,
 }
 
 impl Foresight {
+    /// The turn and level a foresight is made after: `after` holds it.
+    pub fn key(turn: &TurnCount, dungeon: Option<&Dungeon>) -> (u64, u32) {
+        (turn.0, dungeon.map_or(0, |d| d.depth))
+    }
+
+    /// Whether it was made after this turn, on this level.
+    pub fn is_fresh(&self, turn: &TurnCount, dungeon: Option<&Dungeon>) -> bool {
+        self.after == Some(Self::key(turn, dungeon))
+    }
+
     /// What `entity` will do, if it will act.
     pub fn of(&self, entity: Entity) -> Option<&Foreseen> {
         self.creatures.iter().find(|c| c.entity == entity)
@@ -60,7 +73,7 @@ pub enum Intent {
     /// It stays where it is.
     Wait,
     /// The dice move it: it ends its turn on one of these tiles (its own
-    /// among them), striking whoever stands where it bumps.
+    /// among them); a flutterer strikes whoever stands where it bumps.
     Roam(Vec<Pos>),
     /// The dice may plant a child of it on one of these tiles.
     Spread(Vec<Pos>),

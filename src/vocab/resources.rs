@@ -99,6 +99,8 @@ impl Occupancy {
         self.index(pos)
     }
 
+    /// Who stands on `pos`. While [`Occupancy::watch`]ed, the tile asked
+    /// about is noted too.
     pub fn at(&self, pos: Pos) -> Option<Entity> {
         if let Some(Ok(mut asked)) = self.watched.as_ref().map(|w| w.lock()) {
             asked.push(pos);

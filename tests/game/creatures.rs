@@ -896,7 +896,7 @@ fn a_goblin_struck_below_its_share_steps_away_and_bites_only_when_cornered() {
 }
 
 #[test]
-fn a_fleeing_goblin_heals_every_few_turns_and_says_so_in_its_look_line() {
+fn a_fleeing_goblin_heals_every_few_turns_until_it_is_past_its_share() {
     let mut app = app_on(&open_map(30, 12), Pos::new(2, 5), RulesData::default());
     let goblin = spawn(&mut app, "goblin", Pos::new(26, 5));
     set_hp(&mut app, goblin, 2);

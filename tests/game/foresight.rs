@@ -8,7 +8,7 @@ use gloomdelve::Mode;
 use gloomdelve::vocab::components::Health;
 use gloomdelve::vocab::foresight::{Deed, Deeds, Foreseen, Foresight, Intent, ShowIntents};
 use gloomdelve::vocab::intents::Action;
-use gloomdelve::vocab::resources::TurnCount;
+use gloomdelve::vocab::resources::{Dungeon, TurnCount};
 use gloomdelve::vocab::states::Screen;
 
 use gloomdelve::RulesData;
@@ -62,12 +62,6 @@ impl Tally {
     }
 }
 
-/// Whether the game goes on: playing, with the hero alive.
-fn playing(app: &mut App) -> bool {
-    let screen = *app.world().resource::<State<Screen>>().get();
-    screen == Screen::Playing && hero_alive(app)
-}
-
 fn hero_alive(app: &mut App) -> bool {
     let hero = crate::support::hero_entity(app);
     alive(app, hero)
@@ -78,16 +72,21 @@ fn alive(app: &App, entity: Entity) -> bool {
 }
 
 /// Lets a change of level finish, until the foresight is made for the
-/// turn the game is on.
+/// turn and level the game is on; `false` once the game is over.
 fn until_foreseen(app: &mut App) -> bool {
-    for _ in 0..4 {
-        let turn = app.world().resource::<TurnCount>().0;
-        let after = app.world().resource::<Foresight>().after;
-        if after.is_some_and(|(t, _)| t == turn) {
-            return true;
-        }
-        if !playing(app) {
+    for _ in 0..10 {
+        let screen = *app.world().resource::<State<Screen>>().get();
+        let going_on = matches!(screen, Screen::Playing | Screen::Travelling);
+        if !going_on || !hero_alive(app) {
             return false;
+        }
+        let world = app.world();
+        let (turn, dungeon) = (
+            world.resource::<TurnCount>(),
+            world.get_resource::<Dungeon>(),
+        );
+        if screen == Screen::Playing && world.resource::<Foresight>().is_fresh(turn, dungeon) {
+            return true;
         }
         app.update();
     }

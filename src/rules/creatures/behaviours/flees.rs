@@ -15,8 +15,8 @@ use crate::vocab::game::NewGame;
 use crate::vocab::resources::TurnCount;
 
 /// Below its share, away from the hero it notices, or wandering when it
-/// does not; cornered next to the hero, nothing (the next behaviour
-/// strikes).
+/// does not; with no step away it waits where it is, and cornered next
+/// to the hero it has no plan (the next behaviour strikes).
 pub fn decide(turn: &Turn, me: &Me, percent: i32) -> Option<Plan> {
     let health = turn.actors.health(me.entity)?;
     if !below_share(health, percent) {
@@ -25,7 +25,11 @@ pub fn decide(turn: &Turn, me: &Me, percent: i32) -> Option<Plan> {
     if !me.noticed {
         return Some(Plan::Wander);
     }
-    step_away(&turn.actors, me.at, me.hero_at).map(Plan::Step)
+    match step_away(&turn.actors, me.at, me.hero_at) {
+        Some(to) => Some(Plan::Step(to)),
+        None if me.next_to_hero(&turn.actors) => None,
+        None => Some(Plan::Wait),
+    }
 }
 
 /// Every creature whose kind flees heals 1 HP each `flee_regen_every`

@@ -42,11 +42,6 @@ use crate::vocab::statuses::{Status, Statuses};
 /// every outcome of the movers it looks at: past it, it is `Unsure`.
 const MOST_WORLDS: usize = 64;
 
-/// The turn and level a foresight is made after.
-pub fn foresight_key(turn: &TurnCount, dungeon: Option<&Dungeon>) -> (u64, u32) {
-    (turn.0, dungeon.map_or(0, |d| d.depth))
-}
-
 /// Whether a wanted foresight is not yet made for this turn and level.
 pub fn foresight_stale(
     show: Res<ShowIntents>,
@@ -54,14 +49,14 @@ pub fn foresight_stale(
     turn: Res<TurnCount>,
     dungeon: Option<Res<Dungeon>>,
 ) -> bool {
-    show.0 && foresight.after != Some(foresight_key(&turn, dungeon.as_deref()))
+    show.0 && !foresight.is_fresh(&turn, dungeon.as_deref())
 }
 
 /// Foresees the next round: on the turn the creatures will act in, and
 /// with the sight the hero will have when it waits (a tunnel dug or a far
 /// sight run out changes it), then puts both back.
 pub fn foresee(world: &mut World) {
-    let key = foresight_key(
+    let key = Foresight::key(
         world.resource::<TurnCount>(),
         world.get_resource::<Dungeon>(),
     );
@@ -254,14 +249,19 @@ impl Stage {
                 for (decision, _) in std::mem::take(&mut worlds.found) {
                     let intent = self.intent_of(turn, &here, decision.plan.as_ref());
                     let ends = ends_of(&intent, start);
-                    if !outcomes.iter().any(|(known, _)| *known == intent) {
-                        outcomes.push((intent, ends));
+                    match outcomes.iter_mut().find(|(known, _)| *known == intent) {
+                        Some((_, known_ends)) => known_ends.extend(ends),
+                        None => outcomes.push((intent, ends)),
                     }
                 }
             }
             restore(&mut turn.actors.occupancy, undo);
         }
         if !ok {
+            // Past knowing: it may end on any tile a step takes it to, so
+            // those after it are branched on each.
+            let anywhere = [(Intent::Unsure, roam_tiles(turn, me.at))];
+            self.settle(turn, me, (true, &anywhere));
             return Intent::Unsure;
         }
         self.settle(turn, me, (own.is_some(), outcomes.as_slice()));
@@ -274,8 +274,9 @@ impl Stage {
     }
 
     /// Rehearses the decision of a creature at `me.at` in every world its
-    /// movers make, into `worlds`. The first creature's turn from its
-    /// rehearsed place leaves the round and the trail it would.
+    /// movers make, into `worlds`. The decision from its first start, in
+    /// the world where no mover moved, sets the round and the trail that
+    /// those after it see.
     fn rehearse_from(
         &mut self,
         turn: &mut Turn,
@@ -299,11 +300,10 @@ impl Stage {
         });
         if first_start && let Some((decision, round)) = worlds.found.first() {
             self.round = round.clone();
-            let trail = if decision.lost_trail {
-                None
-            } else {
-                mind.trail
-            };
+            // A cold trail is forgotten, and the creature keeps its (empty)
+            // memory of one.
+            let lost = decision.lost_trail;
+            let trail = mind.trail.map(|t| if lost { Trail::default() } else { t });
             self.trails.insert(entity, trail);
         }
         ok
@@ -389,7 +389,7 @@ impl Stage {
         &mut self,
         turn: &mut Turn,
         me: &Me,
-        (moves, outcomes): (bool, &[(Intent, Vec<Pos>)]),
+        (already_mover, outcomes): (bool, &[(Intent, Vec<Pos>)]),
     ) {
         let entity = me.entity;
         self.movers.retain(|m| m.who != entity);
@@ -400,13 +400,13 @@ impl Stage {
         fills.retain(|&p| p != me.at);
         fills.sort_unstable();
         fills.dedup();
-        if let (false, [(Intent::Dig(rock), _)]) = (moves, outcomes) {
+        if let (false, [(Intent::Dig(rock), _)]) = (already_mover, outcomes) {
             // A sure dig opens the rock for those after it, as the world's
             // turn will.
             let level = turn.actors.level.bypass_change_detection();
             self.dug.push(burrows::dig(&mut level.terrain, *rock));
         }
-        if let (false, [(Intent::Step(to), _)]) = (moves, outcomes) {
+        if let (false, [(Intent::Step(to), _)]) = (already_mover, outcomes) {
             let from = self.places.insert(entity, *to).unwrap_or(me.at);
             let occupancy = &mut turn.actors.occupancy;
             self.journal.push((from, occupancy.at(from)));

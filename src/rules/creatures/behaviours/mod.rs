@@ -64,7 +64,8 @@ pub(in crate::rules) fn plugin(app: &mut App) {
         foresee::foresee
             .in_set(TurnPhase::UpdateHud)
             .run_if(foresee::foresight_stale)
-            .run_if(resource_exists::<Paths>.and_then(resource_exists::<ChaseMap>)),
+            .run_if(resource_exists::<Paths>.and_then(resource_exists::<ChaseMap>))
+            .run_if(resource_exists::<crate::vocab::resources::Level>),
     );
     app.add_systems(
         Update,
