@@ -2270,10 +2270,15 @@ fn is_number_yellow(p: &[u8]) -> bool {
     p[0] > 200 && p[1] > 175 && p[2] < 175 && i32::from(p[0]) - i32::from(p[2]) > 60
 }
 
-fn yellow_on_tile(shot: &Shot, (left, top): (i64, i64)) -> usize {
+fn yellow_on_tile(shot: &Shot, tile: (i64, i64)) -> usize {
+    pixels_on_tile(shot, tile, is_number_yellow)
+}
+
+/// How many pixels of `shot` on the tile at `(left, top)` are `such`.
+fn pixels_on_tile(shot: &Shot, (left, top): (i64, i64), such: impl Fn(&[u8]) -> bool) -> usize {
     (0..TILE_PX)
         .flat_map(|y| (0..TILE_PX).map(move |x| (x, y)))
-        .filter(|&(x, y)| is_number_yellow(shot.pixel(left + x, top + y)))
+        .filter(|&(x, y)| such(shot.pixel(left + x, top + y)))
         .count()
 }
 
@@ -2545,14 +2550,10 @@ fn data_and_config_folders_that_are_files_are_named_once_and_a_seed_starts_at_on
 
 /// Pixels of `shot` on the tile at `(left, top)` that are plainly red:
 /// the intent overlay's tint where a blow will land.
-fn red_on_tile(shot: &Shot, (left, top): (i64, i64)) -> usize {
-    (0..TILE_PX)
-        .flat_map(|y| (0..TILE_PX).map(move |x| (x, y)))
-        .map(|(x, y)| shot.pixel(left + x, top + y))
-        .filter(|p| {
-            i32::from(p[0]) > i32::from(p[1]) + 70 && i32::from(p[0]) > i32::from(p[2]) + 70
-        })
-        .count()
+fn red_on_tile(shot: &Shot, tile: (i64, i64)) -> usize {
+    let red =
+        |p: &[u8]| i32::from(p[0]) > i32::from(p[1]) + 70 && i32::from(p[0]) > i32::from(p[2]) + 70;
+    pixels_on_tile(shot, tile, red)
 }
 
 #[test]

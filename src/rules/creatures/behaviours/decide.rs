@@ -22,7 +22,24 @@ use crate::rules::creatures::behaviours::steals;
 use crate::rules::creatures::behaviours::steals::{Belongings, Loot};
 use crate::rules::creatures::behaviours::surrounds;
 use crate::rules::creatures::behaviours::wanders;
+use crate::vocab::components::{Creature, CreatureId, Sees, Speed};
 use crate::vocab::data::{Behaviour, CreatureBook};
+use crate::vocab::statuses::Statuses;
+
+/// Every creature as a round of turns reads it: who it is, when it acts,
+/// what it is, how far it sees, and what holds it.
+pub type Creatures<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static CreatureId,
+        &'static Speed,
+        &'static Creature,
+        &'static Sees,
+        Option<&'static Statuses>,
+    ),
+>;
 
 /// What one round of all the creatures' turns keeps count of: the sides
 /// of the hero surrounders hold, and how many spreaders live.

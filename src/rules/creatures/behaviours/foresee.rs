@@ -22,7 +22,7 @@ use crate::rules::creatures::behaviours::burrows;
 use crate::rules::creatures::behaviours::chases::Trail;
 use crate::rules::creatures::behaviours::context::{Me, Turn, open_step};
 use crate::rules::creatures::behaviours::decide::{
-    Decision, Mind, Round, decide, me, me_at, noticed_trail, priorities,
+    Creatures, Decision, Mind, Round, decide, me, me_at, noticed_trail, priorities,
 };
 use crate::rules::creatures::behaviours::order::{
     spreaders_living, surrounders_beside, turn_order,
@@ -31,7 +31,7 @@ use crate::rules::creatures::behaviours::plan::Plan;
 use crate::rules::creatures::behaviours::spreads::{Spreading, spread_tiles};
 use crate::rules::creatures::behaviours::steals::{Belongings, Loot};
 use crate::rules::fov::sight_radius;
-use crate::vocab::components::{Creature, CreatureId, GridPos, Hero, Sees, Speed, Vision};
+use crate::vocab::components::{GridPos, Hero, Vision};
 use crate::vocab::data::Behaviour;
 use crate::vocab::foresight::{Foreseen, Foresight, Intent, ShowIntents};
 use crate::vocab::game::NewGame;
@@ -102,18 +102,7 @@ fn next_sight(world: &mut World) -> Option<Sight> {
 /// remember, and the hero's belongings a thief eyes.
 #[derive(SystemParam)]
 struct Cast<'w, 's> {
-    creatures: Query<
-        'w,
-        's,
-        (
-            Entity,
-            &'static CreatureId,
-            &'static Speed,
-            &'static Creature,
-            &'static Sees,
-            Option<&'static Statuses>,
-        ),
-    >,
+    creatures: Creatures<'w, 's>,
     trails: Query<'w, 's, &'static Trail>,
     loot: Query<'w, 's, &'static Loot>,
     spreading: Query<'w, 's, &'static Spreading>,
@@ -449,10 +438,7 @@ impl Stage {
         };
         let data = &turn.new_game.creatures.kinds[kind];
         let fleeing = turn.actors.health(entity).is_some_and(|h| data.flees(h));
-        let heeds = turn.new_game.creatures.kinds[kind]
-            .behaviours
-            .iter()
-            .any(Behaviour::heeds_hero);
+        let heeds = data.behaviours.iter().any(Behaviour::heeds_hero);
         let noticed = me_at(turn, (entity, kind, vision), hero, at).map(|me| me.noticed);
         self.foreseen.push(Foreseen {
             entity,

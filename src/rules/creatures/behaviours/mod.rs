@@ -37,7 +37,7 @@ use gloomdelve_core::Pos;
 
 use crate::rules::creatures::behaviours::chases::Trail;
 use crate::rules::creatures::behaviours::context::{Me, Turn, wander};
-use crate::rules::creatures::behaviours::decide::{Mind, Round, decide, me, priorities};
+use crate::rules::creatures::behaviours::decide::{Creatures, Mind, Round, decide, me, priorities};
 use crate::rules::creatures::behaviours::order::{
     spreaders_living, surrounders_beside, turn_order,
 };
@@ -46,7 +46,7 @@ use crate::rules::creatures::behaviours::spreads::Spreading;
 use crate::rules::creatures::behaviours::steals::{Belongings, Loot};
 use crate::rules::creatures::paths::{ChaseMap, Paths, SearchCost};
 use crate::rules::creatures::spawn::spawn_creature;
-use crate::vocab::components::{Creature, CreatureId, Hero, Sees, Speed};
+use crate::vocab::components::Hero;
 use crate::vocab::data::Behaviour;
 use crate::vocab::foresight::Deed;
 use crate::vocab::foresight::{Deeds, Foresight, ShowIntents};
@@ -110,18 +110,6 @@ struct Crowd<'w, 's> {
     creatures: Creatures<'w, 's>,
 }
 
-type Creatures<'w, 's> = Query<
-    'w,
-    's,
-    (
-        Entity,
-        &'static CreatureId,
-        &'static Speed,
-        &'static Creature,
-        &'static Sees,
-    ),
->;
-
 /// Every creature's turn, in one id order.
 fn creatures_act(
     mut turn: Turn,
@@ -147,7 +135,7 @@ fn creatures_act(
         living: spreaders_living(&turn, spreaders),
     };
     for entity in order {
-        let Ok((.., creature, sees)) = crowd.creatures.get(entity) else {
+        let Ok((_, _, _, creature, sees, _)) = crowd.creatures.get(entity) else {
             continue;
         };
         let kind = creature.kind;
