@@ -1,8 +1,8 @@
 //! The intent overlay (Tab): for each monster in view, what it will do
 //! next turn if the hero waits, from the rules' foresight. Tiles are
 //! tinted under the sprites (a step amber, a blow or shot red, a theft
-//! gold, a dig brown, a random mover's tiles blue, a fungus's spread
-//! pale, a set of outcomes fainter), with a mark toward each step, and
+//! gold, a dig brown, a random mover's tiles blue, a set of outcomes
+//! fainter; a fungus's spread tiles get a small pale mark each), with a mark toward each step, and
 //! `!` (noticed the hero), `?` (not yet), `<` (fleeing) or `~`
 //! (paralysed) above the
 //! monster. Drawn in the world, so it scales with every zoom.
@@ -57,7 +57,7 @@ impl Tint {
             Tint::Theft => (1.0, 0.85, 0.1, 0.5),
             Tint::Dig => (0.65, 0.4, 0.15, 0.55),
             Tint::Roam => (0.3, 0.55, 1.0, 0.25),
-            Tint::Spread => (1.0, 1.0, 0.7, 0.28),
+            Tint::Spread => (0.85, 1.0, 0.6, 0.7),
         };
         Color::srgba(r, g, b, if sure { a } else { a * 0.55 })
     }
@@ -98,10 +98,9 @@ fn draw_intents(
     for foreseen in foresight.creatures.iter().filter(|f| in_view(f.at)) {
         drawing.add(foreseen);
     }
-    // Nothing is drawn on a tile the hero has never seen: the overlay
-    // gives away no map.
-    let known = |at: &Pos| new_game.reveal || seen(*at) != Seen::Unseen;
-    drawing.tints.retain(|(at, ..)| known(at));
+    // Only on tiles in view: the overlay gives away no map, and lights
+    // no remembered floor.
+    drawing.tints.retain(|(at, ..)| in_view(*at));
     let place = |at: Pos| tile_centre(at, level.terrain.height(), book.tile_size);
     spawn_drawing(&mut commands, &drawing, book.tile_size, place);
 }
@@ -162,7 +161,14 @@ fn spawn_drawing(
     place: impl Fn(Pos) -> Vec2,
 ) {
     for &(at, tint, sure) in &drawing.tints {
-        let square = Sprite::from_color(tint.colour(sure), Vec2::splat(tile));
+        // A spreader reaches scores of tiles: each gets a small mark, not
+        // a tint that would drown the room.
+        let side = if tint == Tint::Spread {
+            tile / 4.0
+        } else {
+            tile
+        };
+        let square = Sprite::from_color(tint.colour(sure), Vec2::splat(side));
         let under = Transform::from_translation(place(at).extend(TINT_Z));
         spawn_mark(commands, (square, under));
         // A blow's or a theft's target is framed over its sprite too: a

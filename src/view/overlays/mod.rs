@@ -240,7 +240,7 @@ const HOW_TO_HUNT: [&str; 4] = [
 fn intents_line(key: &str) -> String {
     format!(
         "{key} shows what each monster in view will do if you wait: a red frame where it strikes \
-         or shoots, amber where it steps, blue where a bat may flutter, pale where a fungus may \
+         or shoots, amber where it steps, blue where a bat may flutter, pale dots where a fungus may \
          spread; ! it has seen you, ? not yet, < fleeing, ~ paralysed."
     )
 }
