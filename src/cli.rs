@@ -45,7 +45,8 @@ pub struct Cli {
 #[derive(Subcommand, Debug, Clone)]
 pub enum Command {
     /// Print a generated map as text: `#` wall, `.` floor, `<` `>` stairs,
-    /// `~` water, `T` tree, `"` grass, `=` small tunnel, space deep rock.
+    /// `~` water, `T` tree, `"` grass, `=` small tunnel, `+` closed door,
+    /// `'` open door, space deep rock.
     Mapgen {
         #[arg(long, value_enum, default_value = "caves")]
         kind: MapKind,

@@ -47,6 +47,7 @@ pub const ACTIONS: &[(&str, &str)] = &[
     ("look", "look at what is on a tile"),
     ("descend", "go down the stairs, or travel to them"),
     ("ascend", "go up the stairs"),
+    ("close_door", "close an open door next to you"),
     ("explore", "explore until something happens"),
     ("inventory", "show the inventory"),
     ("help", "show the help screen"),
@@ -75,6 +76,7 @@ const DEFAULT_KEYS: &[&[&str]] = &[
     &[";"],
     &[">"],
     &["<"],
+    &["c"],
     &["x"],
     &["i"],
     &["?"],
@@ -511,7 +513,7 @@ mod tests {
 
     #[test]
     fn actions_and_defaults_line_up() {
-        assert_eq!(ACTIONS.len(), 24);
+        assert_eq!(ACTIONS.len(), 25);
         assert_eq!(DEFAULT_KEYS.len(), ACTIONS.len());
         let b = default_bindings();
         assert_eq!(b.iter().count(), ACTIONS.len());

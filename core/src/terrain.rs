@@ -13,6 +13,8 @@ pub enum Bump {
     Move(Pos),
     /// The target is breakable rock: dig it out and stay put.
     Dig(Pos),
+    /// The target is a closed door: open it and stay put.
+    Open(Pos),
     /// Nothing happens, for the reason given.
     Blocked(Blocked),
 }
@@ -141,11 +143,54 @@ impl Terrain {
         tile.is_walkable() && tile != Tile::Tunnel
     }
 
-    /// Rock that lies inside the border.
+    /// Ground the hero may make its way over: walkable ground, and closed
+    /// doors, which a bump opens on the way.
+    #[inline]
+    pub fn is_passable(&self, pos: Pos) -> bool {
+        let tile = self.tile(pos);
+        tile.is_walkable() || tile == Tile::Door
+    }
+
+    /// Ground a creature that opens doors may make its way over: what
+    /// admits it, and closed doors, which it opens on the way.
+    #[inline]
+    pub fn leads_creatures(&self, pos: Pos) -> bool {
+        self.admits_creatures(pos) || self.tile(pos) == Tile::Door
+    }
+
+    /// Whether a step from `from` in `dir` gets on: a move, or a closed
+    /// door opened on the way (what routes through doors follow).
+    #[inline]
+    pub fn can_pass(&self, from: Pos, dir: Dir) -> bool {
+        matches!(self.bump(from, dir), Bump::Move(_) | Bump::Open(_))
+    }
+
+    /// Rock or a door that lies inside the border.
     pub fn is_diggable(&self, pos: Pos) -> bool {
+        let tile = self.tile(pos);
         self.tiles.in_bounds(pos)
             && !self.tiles.is_within_border(pos, self.border)
-            && self.tile(pos).is_rock()
+            && (tile.is_rock() || tile.is_door())
+    }
+
+    /// Opens the closed door at `pos`; false when there is none.
+    pub fn open_door(&mut self, pos: Pos) -> bool {
+        self.swing(pos, Tile::Door, Tile::OpenDoor)
+    }
+
+    /// Closes the open door at `pos`; false when there is none. Whether
+    /// something stands in it is the caller's to ask.
+    pub fn close_door(&mut self, pos: Pos) -> bool {
+        self.swing(pos, Tile::OpenDoor, Tile::Door)
+    }
+
+    /// Turns the `from` tile at `pos` into `to`; false when it is not `from`.
+    fn swing(&mut self, pos: Pos, from: Tile, to: Tile) -> bool {
+        let swings = self.tile(pos) == from;
+        if swings {
+            self.tiles.set(pos, to);
+        }
+        swings
     }
 
     /// Where a step from `from` in `dir` lands, if it is a move (not a
@@ -179,6 +224,8 @@ impl Terrain {
         }
         if self.is_walkable(to) {
             Bump::Move(to)
+        } else if self.tile(to) == Tile::Door {
+            Bump::Open(to)
         } else if self.is_diggable(to) {
             Bump::Dig(to)
         } else if self.tile(to).is_rock() {
@@ -401,6 +448,37 @@ mod tests {
         );
         // (2,3) -> (3,2): orthogonal (3,3) is floor: allowed.
         assert_eq!(t.bump(Pos::new(2, 3), Dir::NE), Bump::Move(Pos::new(3, 2)));
+    }
+
+    #[test]
+    fn a_bump_opens_a_closed_door_and_walks_through_an_open_one() {
+        let mut t = Terrain::from_text("#####\n#.+.#\n#####\n", 1);
+        let door = Pos::new(2, 1);
+        assert_eq!(t.bump(Pos::new(1, 1), Dir::E), Bump::Open(door));
+        assert!(t.can_pass(Pos::new(1, 1), Dir::E) && !t.can_step(Pos::new(1, 1), Dir::E));
+        assert!(t.leads_creatures(door) && !t.admits_creatures(door));
+        assert!(t.is_passable(door) && !t.is_walkable(door));
+        assert!(!t.close_door(door), "a closed door does not close");
+        assert!(t.open_door(door));
+        assert_eq!(t.tile(door), Tile::OpenDoor);
+        assert!(!t.open_door(door), "an open door does not open");
+        assert_eq!(t.bump(Pos::new(1, 1), Dir::E), Bump::Move(door));
+        assert!(t.admits_creatures(door));
+        assert!(t.close_door(door));
+        assert_eq!(t.to_text(), "#####\n#.+.#\n#####\n");
+        assert!(!t.open_door(Pos::new(1, 1)), "floor is no door");
+    }
+
+    #[test]
+    fn a_door_digs_out_like_rock() {
+        let mut t = Terrain::from_text("#####\n#.+.#\n#.'.#\n#####\n", 1);
+        for door in [Pos::new(2, 1), Pos::new(2, 2)] {
+            assert!(t.is_diggable(door));
+            assert_eq!(t.dig(door), vec![door]);
+            assert_eq!(t.tile(door), Tile::DugFloor);
+        }
+        let edge = Terrain::from_text("+.\n", 1);
+        assert!(!edge.is_diggable(Pos::new(0, 0)), "not in the border");
     }
 
     #[test]

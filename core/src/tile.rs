@@ -22,11 +22,15 @@ pub enum Tile {
     Water,
     /// Blocks walking and sight.
     Tree,
+    /// A closed door: it blocks sight and missiles, and a bump opens it.
+    Door,
+    /// An open door: walked through and seen through like floor.
+    OpenDoor,
 }
 
 impl Tile {
     /// Every tile kind, in sprite-sheet order.
-    pub const ALL: [Tile; 10] = [
+    pub const ALL: [Tile; 12] = [
         Tile::Wall,
         Tile::DeepRock,
         Tile::Floor,
@@ -37,11 +41,22 @@ impl Tile {
         Tile::Grass,
         Tile::Water,
         Tile::Tree,
+        Tile::Door,
+        Tile::OpenDoor,
     ];
 
     #[inline]
     pub fn is_walkable(self) -> bool {
-        !matches!(self, Tile::Wall | Tile::DeepRock | Tile::Water | Tile::Tree)
+        !matches!(
+            self,
+            Tile::Wall | Tile::DeepRock | Tile::Water | Tile::Tree | Tile::Door
+        )
+    }
+
+    /// A door, open or closed: digging takes it out like rock.
+    #[inline]
+    pub fn is_door(self) -> bool {
+        matches!(self, Tile::Door | Tile::OpenDoor)
     }
 
     /// Rock that a bump can dig (the border check is the map's job).
@@ -52,7 +67,7 @@ impl Tile {
 
     #[inline]
     pub fn blocks_sight(self) -> bool {
-        matches!(self, Tile::Wall | Tile::DeepRock | Tile::Tree)
+        matches!(self, Tile::Wall | Tile::DeepRock | Tile::Tree | Tile::Door)
     }
 
     /// The character used by `mapgen` and the tests.
@@ -67,6 +82,8 @@ impl Tile {
             Tile::Grass => '"',
             Tile::Water => '~',
             Tile::Tree => 'T',
+            Tile::Door => '+',
+            Tile::OpenDoor => '\'',
         }
     }
 
@@ -83,6 +100,8 @@ impl Tile {
             Tile::Grass => "grass",
             Tile::Water => "water",
             Tile::Tree => "tree",
+            Tile::Door => "closed door",
+            Tile::OpenDoor => "open door",
         }
     }
 
@@ -99,6 +118,8 @@ impl Tile {
             Tile::Grass => "grass",
             Tile::Water => "water",
             Tile::Tree => "tree",
+            Tile::Door => "door_closed",
+            Tile::OpenDoor => "door_open",
         }
     }
 }
@@ -121,6 +142,8 @@ mod tests {
             (Tile::Grass, true, false, false, '"'),
             (Tile::Water, false, false, false, '~'),
             (Tile::Tree, false, false, true, 'T'),
+            (Tile::Door, false, false, true, '+'),
+            (Tile::OpenDoor, true, false, false, '\''),
         ];
         assert_eq!(table.map(|row| row.0), Tile::ALL);
         for (tile, walkable, rock, blocks, glyph) in table {
@@ -128,6 +151,11 @@ mod tests {
             assert_eq!(tile.is_rock(), rock, "{tile:?}");
             assert_eq!(tile.blocks_sight(), blocks, "{tile:?}");
             assert_eq!(tile.glyph(), glyph, "{tile:?}");
+            assert_eq!(
+                tile.is_door(),
+                matches!(tile, Tile::Door | Tile::OpenDoor),
+                "{tile:?}"
+            );
         }
     }
 

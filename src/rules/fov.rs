@@ -11,7 +11,7 @@ use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::data::ScrollKind;
 use crate::vocab::game::NewGame;
 use crate::vocab::messages::TurnTaken;
-use crate::vocab::messages::{Burrowed, SightChanged, SpellCast};
+use crate::vocab::messages::{Burrowed, DoorSwung, SightChanged, SpellCast};
 use crate::vocab::reset::ResetOnNewGame;
 use crate::vocab::resources::Level;
 use crate::vocab::resources::MonstersInView;
@@ -56,6 +56,14 @@ pub(super) fn plugin(app: &mut App) {
             .after(TurnPhase::WorldActs)
             .before(TurnPhase::UpdateHud)
             .run_if(on_message::<Burrowed>),
+    );
+    app.add_systems(
+        Update,
+        (remember_doors_as_they_were, look_again)
+            .chain()
+            .after(TurnPhase::WorldActs)
+            .before(TurnPhase::ResolveDeaths)
+            .run_if(on_message::<DoorSwung>),
     );
     app.add_systems(
         Update,
@@ -104,6 +112,26 @@ fn remember_tiles_as_they_were(mut burrowed: MessageReader<Burrowed>, mut sight:
     for (pos, was) in burrowed.read().flat_map(|dig| dig.before.iter()) {
         sight.recall(*pos, *was);
     }
+}
+
+/// A door that swung where the hero did not see it stays remembered as
+/// it was; one that swung in view (a creature opened it) lets the hero
+/// look again at once, through it or no longer through it.
+fn remember_doors_as_they_were(mut swung: MessageReader<DoorSwung>, mut sight: ResMut<Sight>) {
+    for door in swung.read() {
+        sight.recall(door.at, door.was);
+    }
+}
+
+/// [`look_around`] once more, when a door swung in the world's turn.
+fn look_again(
+    level: Res<Level>,
+    new_game: Res<NewGame>,
+    sight: ResMut<Sight>,
+    hero: Single<(&GridPos, &Vision, Option<&Statuses>), With<Hero>>,
+    changes: MessageWriter<SightChanged>,
+) {
+    look_around(level, new_game, sight, hero, changes);
 }
 
 /// Starts the level's sight and looks once from where the hero stands.

@@ -5,6 +5,7 @@
 
 pub(crate) mod combat;
 pub mod creatures;
+pub(crate) mod doors;
 pub mod explore;
 pub(crate) mod fov;
 pub mod game_over;
@@ -24,6 +25,7 @@ pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((
         map::plugin,
         turn::plugin,
+        doors::plugin,
         fov::plugin,
         creatures::plugin,
         statuses::plugin,

@@ -47,6 +47,7 @@ pub fn choose(world: &mut World) -> Action {
     cast(world, hero, at)
         .or_else(|| fight(world, at))
         .or_else(|| shoot(world, hero, at))
+        .or_else(|| shut_out_archers(world, at))
         .or_else(|| close_on_archers(world, at))
         .or_else(|| drink(world, hero))
         .or_else(|| eat(world, hero, at))
@@ -120,26 +121,55 @@ fn foe_in_line(world: &mut World, hero: Entity, at: Pos, range: i32) -> Option<P
         .min_by_key(|&p| (distance(p), p))
 }
 
+/// The living archers in view within `within` tiles of `at`.
+fn archers_in_view(world: &mut World, at: Pos, within: i32) -> Vec<Pos> {
+    let kinds = &world.resource::<NewGame>().creatures.kinds;
+    let shooters: Vec<bool> = kinds.iter().map(|k| k.shoots().is_some()).collect();
+    let mut archers = world.query::<(&GridPos, &Health, &Creature)>();
+    let Some(sight) = world.get_resource::<Sight>() else {
+        return Vec::new();
+    };
+    archers
+        .iter(world)
+        .filter(|(pos, health, creature)| {
+            shooters[creature.kind]
+                && health.hp > 0
+                && pos.0.chebyshev(at) <= within
+                && sight.seen(pos.0) == crate::vocab::resources::Seen::Visible
+        })
+        .map(|(pos, ..)| pos.0)
+        .collect()
+}
+
+/// Shuts the open door next to the hero that an archer in view shoots
+/// through: beyond the door, along the way the door faces.
+fn shut_out_archers(world: &mut World, at: Pos) -> Option<Action> {
+    let terrain = &world.resource::<Level>().terrain;
+    let door = Dir::ORTHOGONAL
+        .into_iter()
+        .map(|d| (d, at.step(d)))
+        .find(|&(_, p)| terrain.tile(p) == Tile::OpenDoor)?;
+    let (dir, door_at) = door;
+    let occupancy = world.resource::<crate::vocab::resources::Occupancy>();
+    if !occupancy.is_free(door_at) {
+        return None;
+    }
+    let (dx, dy) = dir.delta();
+    let beyond = |p: Pos| (p.x - door_at.x) * dx + (p.y - door_at.y) * dy > 0;
+    archers_in_view(world, at, CLOSE_ON_ARCHERS_WITHIN)
+        .into_iter()
+        .any(beyond)
+        .then_some(Action::Close)
+}
+
 /// How near an archer in view must be for the bot to close on it.
 const CLOSE_ON_ARCHERS_WITHIN: i32 = 8;
 
 /// With nothing to shoot back, walks at the nearest archer in view: out of
 /// reach it keeps shooting, next to it the bot can fight it.
 fn close_on_archers(world: &mut World, at: Pos) -> Option<Action> {
-    let kinds = &world.resource::<NewGame>().creatures.kinds;
-    let shooters: Vec<bool> = kinds.iter().map(|k| k.shoots().is_some()).collect();
-    let shoots = |creature: &Creature| shooters[creature.kind];
-    let mut archers = world.query::<(&GridPos, &Health, &Creature)>();
-    let sight = world.get_resource::<Sight>()?;
-    let nearest = archers
-        .iter(world)
-        .filter(|(pos, health, creature)| {
-            shoots(creature)
-                && health.hp > 0
-                && pos.0.chebyshev(at) <= CLOSE_ON_ARCHERS_WITHIN
-                && sight.seen(pos.0) == crate::vocab::resources::Seen::Visible
-        })
-        .map(|(pos, ..)| pos.0)
+    let nearest = archers_in_view(world, at, CLOSE_ON_ARCHERS_WITHIN)
+        .into_iter()
         .min_by_key(|p| (p.chebyshev(at), *p))?;
     with_bot_map(world, |world, map| {
         map.step(world, Target::Tiles(vec![nearest]), at)
@@ -535,10 +565,10 @@ impl BotMap {
             None => !known(p),
             Some(tiles) => tiles.binary_search(&p).is_ok(),
         };
-        let passable = |p: Pos| known(p) && terrain.is_walkable(p);
+        let passable = |p: Pos| known(p) && terrain.is_passable(p);
         self.0.fit(terrain.width(), terrain.height());
         self.0
-            .first_step(at, passable, is_goal, |p, dir| terrain.can_step(p, dir))
+            .first_step(at, passable, is_goal, |p, dir| terrain.can_pass(p, dir))
             .map(|nearest| nearest.dir)
     }
 }

@@ -41,6 +41,7 @@ pub enum Recorded {
     Fire {
         target: Pos,
     },
+    Close,
 }
 
 /// A game as its seed, mode and actions.
@@ -123,6 +124,7 @@ pub fn to_recorded(action: Action, pack: &Pack) -> Option<Recorded> {
             target,
         },
         Action::Fire { target } => Recorded::Fire { target },
+        Action::Close => Recorded::Close,
     })
 }
 
@@ -148,5 +150,6 @@ pub fn to_action(recorded: Recorded, pack: &Pack) -> Action {
             item(slot).map_or(Action::Wait, |item| Action::Throw { item, target })
         }
         Recorded::Fire { target } => Action::Fire { target },
+        Recorded::Close => Action::Close,
     }
 }

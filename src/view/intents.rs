@@ -139,7 +139,7 @@ impl Drawing {
             }
             Intent::Strike(_, at) | Intent::Shoot(at) => tint(*at, Tint::Blow),
             Intent::Steal(at) => tint(*at, Tint::Theft),
-            Intent::Dig(at) => tint(*at, Tint::Dig),
+            Intent::Dig(at) | Intent::Open(at) => tint(*at, Tint::Dig),
             Intent::Roam(tiles) => tiles.iter().for_each(|&at| tint(at, Tint::Roam)),
             Intent::Spread(tiles) => tiles.iter().for_each(|&at| tint(at, Tint::Spread)),
             Intent::OneOf(outcomes) => {

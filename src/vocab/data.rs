@@ -513,6 +513,10 @@ pub struct CreatureKind {
     /// found, leaves it out.
     #[serde(default)]
     pub immobile: bool,
+    /// Opens a closed door in its way (true when left out): bats and fungi
+    /// cannot.
+    #[serde(default = "yes")]
+    pub opens_doors: bool,
     /// How many a level holds at `from_depth`...
     pub per_cave: u32,
     /// ...the first depth it lives on (0 is the surface)...
@@ -528,6 +532,10 @@ pub struct CreatureKind {
 
 fn every_turn() -> u8 {
     1
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Whether a creature with `hp` of `max` (alive) is below `percent` of

@@ -68,6 +68,8 @@ pub enum Intent {
     Shoot(Pos),
     /// It digs out the rock on this tile.
     Dig(Pos),
+    /// It opens the closed door on this tile.
+    Open(Pos),
     /// It snatches from the hero on this tile.
     Steal(Pos),
     /// It stays where it is.
@@ -99,6 +101,8 @@ pub enum Deed {
     Shot,
     /// It dug out this rock.
     Dug(Pos),
+    /// It opened the door on this tile.
+    Opened(Pos),
     /// It stole from the hero.
     Stole,
     /// It stayed and did nothing.
@@ -121,6 +125,7 @@ impl Intent {
             (Intent::Strike(target, _), Deed::Struck(struck)) => target == struck,
             (Intent::Shoot(_), Deed::Shot) | (Intent::Steal(_), Deed::Stole) => true,
             (Intent::Dig(rock), Deed::Dug(dug)) => rock == dug,
+            (Intent::Open(door), Deed::Opened(opened)) => door == opened,
             (Intent::Wait, Deed::Waited) => true,
             (Intent::Roam(tiles), Deed::Moved(at)) => tiles.contains(at),
             (Intent::Roam(_), Deed::Struck(_)) => true,

@@ -40,6 +40,8 @@ pub enum Action {
     /// Take the stairs down, or up.
     Descend,
     Ascend,
+    /// Close an open door next to the hero.
+    Close,
 }
 
 /// The hero's next action, waiting for the turn systems.
@@ -57,6 +59,10 @@ pub struct StepIntent(pub Dir);
 /// Let a turn pass.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WaitIntent;
+
+/// Close an open door next to the hero.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CloseIntent;
 
 /// Pick up what lies on the hero's tile: everything, or one entry of
 /// the pile (see `Action::Take`).

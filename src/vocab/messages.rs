@@ -52,6 +52,14 @@ pub struct Burrowed {
     pub before: Vec<(Pos, Tile)>,
 }
 
+/// A door opened or closed: where, and what it was before, so that a
+/// hero who did not see it remembers it so.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DoorSwung {
+    pub at: Pos,
+    pub was: Tile,
+}
+
 /// A fighter stepped from one tile to the next. A creature that moves
 /// twice in a turn sends two, in order; the view glides along them.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]

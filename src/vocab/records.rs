@@ -35,19 +35,30 @@ mod compact {
     use serde::de::Error;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    /// One character per tile kind, every kind its own (unlike the map glyphs).
-    const TILE_CHARS: [(Tile, char); 10] = [
-        (Tile::Wall, '#'),
-        (Tile::DeepRock, ' '),
-        (Tile::Floor, '.'),
-        (Tile::DugFloor, ','),
-        (Tile::Tunnel, '='),
-        (Tile::StairsUp, '<'),
-        (Tile::StairsDown, '>'),
-        (Tile::Grass, '"'),
-        (Tile::Water, '~'),
-        (Tile::Tree, 'T'),
-    ];
+    /// The character a tile kind is saved as: every kind its own (unlike
+    /// the map glyphs), and every kind named, so none is ever saved as
+    /// another.
+    fn char_of(tile: Tile) -> char {
+        match tile {
+            Tile::Wall => '#',
+            Tile::DeepRock => ' ',
+            Tile::Floor => '.',
+            Tile::DugFloor => ',',
+            Tile::Tunnel => '=',
+            Tile::StairsUp => '<',
+            Tile::StairsDown => '>',
+            Tile::Grass => '"',
+            Tile::Water => '~',
+            Tile::Tree => 'T',
+            Tile::Door => '+',
+            Tile::OpenDoor => '\'',
+        }
+    }
+
+    /// The tile kind saved as `c`, if any.
+    fn tile_of(c: char) -> Option<Tile> {
+        Tile::ALL.into_iter().find(|&t| char_of(t) == c)
+    }
 
     fn rows<T>(grid: &Grid<T>, to_char: impl Fn(&T) -> char) -> Vec<String> {
         (0..grid.height())
@@ -89,22 +100,15 @@ mod compact {
         }
 
         pub fn serialize<S: Serializer>(terrain: &Terrain, s: S) -> Result<S::Ok, S::Error> {
-            let char_of = |t: &Tile| {
-                TILE_CHARS
-                    .iter()
-                    .find(|(k, _)| k == t)
-                    .map_or('#', |(_, c)| *c)
-            };
             Text {
                 border: terrain.border(),
-                rows: rows(terrain.tiles(), char_of),
+                rows: rows(terrain.tiles(), |&t| char_of(t)),
             }
             .serialize(s)
         }
 
         pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Terrain, D::Error> {
             let text = Text::deserialize(d)?;
-            let tile_of = |c| TILE_CHARS.iter().find(|(_, k)| *k == c).map(|(t, _)| *t);
             let tiles =
                 grid_from_rows::<TileSlot, D::Error>(&text.rows, |c| tile_of(c).map(TileSlot))?;
             let tiles = Grid::from_fn(tiles.width(), tiles.height(), |p| tiles[p].0);
@@ -213,4 +217,22 @@ pub struct ItemRecord {
 
 fn is_false(flag: &bool) -> bool {
     !flag
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, PartialEq, Serialize, Deserialize)]
+    struct Saved(#[serde(with = "compact::terrain")] Terrain);
+
+    #[test]
+    fn every_tile_kind_is_saved_and_read_back_as_itself() {
+        let tiles = Grid::from_fn(Tile::ALL.len() as i32, 1, |p| Tile::ALL[p.x as usize]);
+        let terrain = Terrain::new(tiles, 0);
+        let text = ron::to_string(&Saved(terrain.clone())).unwrap();
+        let back: Saved = ron::from_str(&text).unwrap();
+        assert_eq!(back.0, terrain, "{text}");
+        assert!(ron::from_str::<Saved>("(border: 0, rows: [\"#?\"])").is_err());
+    }
 }

@@ -41,7 +41,9 @@ impl Tally {
             Intent::OneOf(_) => &mut self.sets,
             Intent::Wait | Intent::Paralysed => &mut self.waits,
             Intent::Unsure => &mut self.unsure,
-            Intent::Shoot(_) | Intent::Dig(_) | Intent::Steal(_) => &mut self.others,
+            Intent::Shoot(_) | Intent::Dig(_) | Intent::Open(_) | Intent::Steal(_) => {
+                &mut self.others
+            }
         };
         *sort += 1;
     }

@@ -4,6 +4,7 @@
 mod bestiary;
 mod cli;
 mod creatures;
+mod doors;
 mod explore;
 mod foresight;
 mod gear;

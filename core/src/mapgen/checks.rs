@@ -10,6 +10,7 @@ use crate::tile::Tile;
 /// on the tiles they claim, and the down stairs are as far on foot from the
 /// start as any walkable tile.
 pub(crate) fn check_map(map: &Map, stairs: Stairs, seed: u64) {
+    let map = &with_doors_open(map);
     check_connected_with_stairs(map, stairs, seed);
     if let Some(down) = map.down {
         let distances = walk_distances(map.terrain.tiles(), map.start);
@@ -21,9 +22,28 @@ pub(crate) fn check_map(map: &Map, stairs: Stairs, seed: u64) {
     }
 }
 
-/// Every walkable tile is reachable from the start, and the stairs asked
-/// for are on the tiles they claim, the down stairs off the start.
+/// `map` with every closed door open: a door is a way through, one turn
+/// slower.
+fn with_doors_open(map: &Map) -> Map {
+    let mut opened = map.clone();
+    let doors: Vec<Pos> = opened
+        .terrain
+        .tiles()
+        .iter()
+        .filter(|(_, t)| **t == Tile::Door)
+        .map(|(p, _)| p)
+        .collect();
+    for door in doors {
+        opened.terrain.open_door(door);
+    }
+    opened
+}
+
+/// Every walkable tile is reachable from the start (through doors), and
+/// the stairs asked for are on the tiles they claim, the down stairs off
+/// the start.
 pub(crate) fn check_connected_with_stairs(map: &Map, stairs: Stairs, seed: u64) {
+    let map = &with_doors_open(map);
     let t = &map.terrain;
     let walkable = Grid::from_fn(t.width(), t.height(), |p| t.is_walkable(p));
     let (labels, sizes) = label_regions(&walkable);

@@ -1,12 +1,14 @@
 //! The rooms-and-corridors generator (Gobs O' Goblins): random rectangular
 //! rooms that do not overlap, each joined to the one before it by an
-//! L-shaped corridor, inside an unbreakable border.
+//! L-shaped corridor, inside an unbreakable border. Some of the one-tile
+//! gaps where a corridor leaves a room get a closed door.
 
-use crate::grid::{Grid, Pos};
+use crate::grid::{Dir, Grid, Pos};
 use crate::mapgen::{BadSize, Map, Stairs, caves::tiles_from_open, check_size, stairs};
 use crate::rect::Rect;
-use crate::rng::GameRng;
+use crate::rng::{GameRng, derive_seed};
 use crate::terrain::Terrain;
+use crate::tile::Tile;
 
 /// Default level size, in tiles.
 pub const DEFAULT_WIDTH: i32 = 90;
@@ -20,6 +22,11 @@ const ROOM_TRIES: i32 = 30;
 const MIN_SIDE_DIVISOR: i32 = 12;
 const MAX_SIDE_DIVISOR: i32 = 6;
 const SMALLEST_ROOM_SIDE: i32 = 3;
+/// The chance that a room exit that can take a door gets one.
+const DOOR_CHANCE: f64 = 0.6;
+/// The stream of the level seed the doors are drawn from, apart from the
+/// layout's, so the rooms and corridors stay as they were without doors.
+const DOOR_STREAM: u64 = 1;
 
 /// A room is a rectangle of floor.
 type Room = Rect;
@@ -53,11 +60,64 @@ pub fn generate(seed: u64, width: i32, height: i32, stairs: Stairs) -> Result<Ma
     }
     let mut tiles = tiles_from_open(&open);
     let placed = stairs::place(&mut tiles, rooms[0].centre(), stairs);
+    let mut door_rng = GameRng::new(derive_seed(seed, DOOR_STREAM));
+    let doors = place_doors(&mut tiles, &rooms, &mut door_rng);
     Ok(Map::with_stairs(
         Terrain::new(tiles, BORDER),
         placed,
-        vec![("rooms", rooms.len()), ("corridors", rooms.len() - 1)],
+        vec![
+            ("rooms", rooms.len()),
+            ("corridors", rooms.len() - 1),
+            ("doors", doors),
+        ],
     ))
+}
+
+/// The tiles just outside `room`'s sides (not its corners), each with the
+/// way out of the room across it.
+fn exits(room: Room) -> impl Iterator<Item = (Pos, Dir)> {
+    let across = (room.x..room.right()).flat_map(move |x| {
+        [
+            (Pos::new(x, room.y - 1), Dir::N),
+            (Pos::new(x, room.bottom()), Dir::S),
+        ]
+    });
+    let down = (room.y..room.bottom()).flat_map(move |y| {
+        [
+            (Pos::new(room.x - 1, y), Dir::W),
+            (Pos::new(room.right(), y), Dir::E),
+        ]
+    });
+    across.chain(down)
+}
+
+/// Whether a door fits at `gap`, just outside a room going `out`: plain
+/// floor with rock on both sides along the wall, and open ground beyond.
+fn takes_door(tiles: &Grid<Tile>, gap: Pos, out: Dir) -> bool {
+    let tile = |p: Pos| tiles.get(p).copied().unwrap_or(Tile::DeepRock);
+    let (a, b) = match out {
+        Dir::N | Dir::S => (Dir::W, Dir::E),
+        _ => (Dir::N, Dir::S),
+    };
+    tile(gap) == Tile::Floor
+        && tile(gap.step(a)).is_rock()
+        && tile(gap.step(b)).is_rock()
+        && tile(gap.step(out)).is_walkable()
+}
+
+/// Closes some of the one-tile gaps where a corridor leaves a room with a
+/// door, each with [`DOOR_CHANCE`], and returns how many it placed.
+fn place_doors(tiles: &mut Grid<Tile>, rooms: &[Room], rng: &mut GameRng) -> usize {
+    let mut placed = 0;
+    for &room in rooms {
+        for (gap, out) in exits(room) {
+            if takes_door(tiles, gap, out) && rng.chance(DOOR_CHANCE) {
+                tiles.set(gap, Tile::Door);
+                placed += 1;
+            }
+        }
+    }
+    placed
 }
 
 /// Tries random rooms and keeps each that crowds none kept before. The
@@ -119,9 +179,7 @@ fn carve_line(open: &mut Grid<bool>, a: Pos, b: Pos) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Dir;
     use crate::mapgen::checks::{check_map, check_repeatable_and_varied, stat};
-    use crate::tile::Tile;
 
     const SEEDS: u64 = 1000;
 
@@ -154,6 +212,16 @@ mod tests {
                 "seed {seed}: room {a:?} not open"
             );
         }
+        let all_exits: Vec<Pos> = rooms
+            .iter()
+            .flat_map(|&room| exits(room).map(|(gap, _)| gap))
+            .collect();
+        for (p, &tile) in t.tiles().iter() {
+            assert!(
+                tile != Tile::Door || all_exits.contains(&p),
+                "seed {seed}: the door at {p:?} is no room's exit"
+            );
+        }
         assert!(!rooms.is_empty(), "seed {seed}: no rooms");
         assert_eq!(stat(map, "rooms"), rooms.len(), "seed {seed}");
         assert_eq!(stat(map, "corridors"), rooms.len() - 1, "seed {seed}");
@@ -171,7 +239,8 @@ mod tests {
         let t = &map.terrain;
         assert_eq!(t.border(), BORDER);
         for (p, &tile) in t.tiles().iter() {
-            let touches_open = Dir::ALL.iter().any(|&d| t.is_walkable(p.step(d)));
+            let open = |p: Pos| t.is_walkable(p) || t.tile(p) == Tile::Door;
+            let touches_open = Dir::ALL.iter().any(|&d| open(p.step(d)));
             let expected_rock = if touches_open {
                 Tile::Wall
             } else {
@@ -179,6 +248,7 @@ mod tests {
             };
             match tile {
                 Tile::Floor | Tile::StairsUp | Tile::StairsDown => {}
+                Tile::Door => check_door(t, p, seed),
                 rock => assert_eq!(rock, expected_rock, "seed {seed}: at {p:?}"),
             }
             if t.tiles().is_within_border(p, BORDER) {
@@ -188,6 +258,69 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A door stands in a one-tile gap: rock on two opposite sides of it,
+    /// open ground on the other two.
+    fn check_door(t: &Terrain, door: Pos, seed: u64) {
+        let open = |d: Dir| t.is_walkable(door.step(d));
+        let rock = |d: Dir| t.tile(door.step(d)).is_rock();
+        let across_row = rock(Dir::W) && rock(Dir::E) && open(Dir::N) && open(Dir::S);
+        let across_column = rock(Dir::N) && rock(Dir::S) && open(Dir::W) && open(Dir::E);
+        assert!(
+            across_row || across_column,
+            "seed {seed}: the door at {door:?} is in no one-tile gap"
+        );
+    }
+
+    #[test]
+    fn some_room_exits_get_a_door_in_a_one_tile_gap() {
+        let mut doors = 0;
+        let mut exits_open = 0;
+        for seed in 0..200 {
+            let map = default_map(seed);
+            doors += stat(&map, "doors");
+            assert_eq!(
+                crate::mapgen::checks::count(&map, |t| t == Tile::Door),
+                stat(&map, "doors"),
+                "seed {seed}"
+            );
+            let rooms = rooms_for(seed, DEFAULT_WIDTH, DEFAULT_HEIGHT);
+            exits_open += rooms
+                .iter()
+                .flat_map(|&room| exits(room))
+                .filter(|&(gap, out)| takes_door(map.terrain.tiles(), gap, out))
+                .count();
+        }
+        // Each exit that could take a door gets one 60% of the time.
+        let share = doors as f64 / (doors + exits_open) as f64;
+        assert!(doors > 200, "{doors} doors in 200 maps");
+        assert!(
+            (0.5..0.7).contains(&share),
+            "{share} of the exits have doors"
+        );
+    }
+
+    #[test]
+    fn a_gap_takes_a_door_only_between_rock_with_open_ground_beyond() {
+        let t = Terrain::from_text(
+            "#######\n\
+             #..#..#\n\
+             #.....#\n\
+             #######\n",
+            1,
+        );
+        let tiles = t.tiles();
+        assert!(
+            takes_door(tiles, Pos::new(3, 2), Dir::E),
+            "between rock N and S"
+        );
+        assert!(!takes_door(tiles, Pos::new(3, 1), Dir::E), "rock itself");
+        assert!(
+            !takes_door(tiles, Pos::new(2, 2), Dir::E),
+            "open to the north"
+        );
+        assert!(!takes_door(tiles, Pos::new(3, 2), Dir::N), "rock beyond");
     }
 
     #[test]

@@ -75,7 +75,8 @@ impl<'a> Searches<'a> {
     }
 
     /// The first step of a bounded shortest path from `from` to `target`,
-    /// around other creatures and off the tiles `keep_off` names. `None`
+    /// through closed doors, around other creatures and off the tiles
+    /// `keep_off` names (a step into a door opens it). `None`
     /// when no path was found within the budget.
     pub fn first_step(
         &mut self,
@@ -87,7 +88,7 @@ impl<'a> Searches<'a> {
         let terrain = &actors.level.terrain;
         let occupancy = &actors.occupancy;
         let result = self.finder.find(from, target, self.budget, |p| {
-            terrain.admits_creatures(p) && occupancy.is_free(p) && !keep_off(p)
+            terrain.leads_creatures(p) && occupancy.is_free(p) && !keep_off(p)
         });
         self.cost.most_by_one = self.cost.most_by_one.max(result.expanded);
         self.cost.total += result.expanded;
@@ -102,7 +103,8 @@ impl ChaseMap {
     }
 
     /// Fills the steps to `hero_at` over the `budget` tiles nearest it, on
-    /// ground creatures may enter and under the hero's corner rule, unless
+    /// ground creatures may enter or open their way into (closed doors)
+    /// and under the hero's corner rule, unless
     /// this turn's map already leads there. The fill ignores creatures:
     /// [`ChaseMap::step_from`] goes around them.
     pub fn fill(&mut self, actors: &Actors, cost: &mut SearchCost, hero_at: Pos, budget: usize) {
@@ -113,8 +115,8 @@ impl ChaseMap {
         let reached = self.steps.compute_within(
             [hero_at],
             budget,
-            |p| terrain.admits_creatures(p),
-            |from, dir| terrain.can_step(from, dir),
+            |p| terrain.leads_creatures(p),
+            |from, dir| terrain.can_pass(from, dir),
         );
         self.toward = Some(hero_at);
         cost.most_by_one = cost.most_by_one.max(reached);
@@ -129,7 +131,7 @@ impl ChaseMap {
         let terrain = &actors.level.terrain;
         let downhill = self.steps.downhill_onto(
             from,
-            |at, dir| terrain.can_step(at, dir),
+            |at, dir| terrain.can_pass(at, dir),
             |p| actors.occupancy.is_free(p),
         );
         Some(downhill.map(|dir| from.step(dir)))

@@ -651,8 +651,8 @@ fn chart_around(map: &mut DijkstraMap, plan: &Plan, goals: Vec<Pos>) {
     map.fit(terrain.width(), terrain.height());
     map.compute(
         goals,
-        |p| sight.knows(p) && terrain.is_walkable(p) && !avoid.contains(&p),
-        |p, dir| terrain.can_step(p, dir),
+        |p| sight.knows(p) && terrain.is_passable(p) && !avoid.contains(&p),
+        |p, dir| terrain.can_pass(p, dir),
     );
 }
 
@@ -671,7 +671,7 @@ fn goal_tiles(terrain: &Terrain, sight: &Sight, goal: Goal) -> Vec<Pos> {
 }
 
 /// Fills `map` with the distance to the nearest of `goals`, walking only
-/// on known walkable tiles.
+/// on known walkable tiles and through known doors.
 fn chart(map: &mut DijkstraMap, terrain: &Terrain, sight: &Sight, goals: Vec<Pos>) {
     let plan = Plan {
         terrain,
@@ -683,10 +683,11 @@ fn chart(map: &mut DijkstraMap, terrain: &Terrain, sight: &Sight, goals: Vec<Pos
 
 /// The step down a charted `map` from `at`, if there is one.
 fn step_downhill(map: &DijkstraMap, terrain: &Terrain, at: Pos) -> Option<Dir> {
-    map.downhill(at, |p, dir| terrain.can_step(p, dir))
+    map.downhill(at, |p, dir| terrain.can_pass(p, dir))
 }
 
-/// Unseen tiles next to a known walkable tile: where exploring leads.
+/// Unseen tiles next to a known walkable tile or door: where exploring
+/// leads.
 fn frontier(terrain: &Terrain, known: &impl Fn(Pos) -> bool) -> Vec<Pos> {
     terrain
         .tiles()
@@ -696,7 +697,7 @@ fn frontier(terrain: &Terrain, known: &impl Fn(Pos) -> bool) -> Vec<Pos> {
         .filter(|&p| {
             Dir::ALL.iter().any(|&d| {
                 let n = p.step(d);
-                known(n) && terrain.is_walkable(n)
+                known(n) && terrain.is_passable(n)
             })
         })
         .collect()

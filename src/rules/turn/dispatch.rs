@@ -7,8 +7,8 @@ use bevy::prelude::*;
 use crate::vocab::components::{Corpse, Item};
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::{
-    Action, DropIntent, EatIntent, FireIntent, PendingAction, PickUpIntent, ReadIntent,
-    StairsIntent, StepIntent, ThrowIntent, UseIntent, WaitIntent,
+    Action, CloseIntent, DropIntent, EatIntent, FireIntent, PendingAction, PickUpIntent,
+    ReadIntent, StairsIntent, StepIntent, ThrowIntent, UseIntent, WaitIntent,
 };
 use crate::vocab::resources::Way;
 use crate::vocab::states::HeroTurn;
@@ -23,7 +23,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<ReadIntent>()
         .add_message::<EatIntent>()
         .add_message::<ThrowIntent>()
-        .add_message::<FireIntent>();
+        .add_message::<FireIntent>()
+        .add_message::<CloseIntent>();
     app.add_systems(Update, dispatch_action.in_set(HeroTurn::Dispatch));
 }
 
@@ -40,6 +41,7 @@ struct Intents<'w> {
     eat: MessageWriter<'w, EatIntent>,
     throw: MessageWriter<'w, ThrowIntent>,
     fire: MessageWriter<'w, FireIntent>,
+    close: MessageWriter<'w, CloseIntent>,
 }
 
 /// Takes the pending action and sends it on as its intent. Using a piece
@@ -72,5 +74,6 @@ fn dispatch_action(
         Action::Throw { item, target } => _ = intents.throw.write(ThrowIntent { item, target }),
         Action::Fire { target } => _ = intents.fire.write(FireIntent { target }),
         Action::Eat => _ = intents.eat.write(EatIntent::Underfoot),
+        Action::Close => _ = intents.close.write(CloseIntent),
     }
 }

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use gloomdelve_core::{Blocked, Bump, Dir, Pos, Tile};
 
 use crate::rules::combat::Actors;
+use crate::rules::doors;
 use crate::rules::explore::Walking;
 use crate::rules::items::{Belongings, Gathering, pick_up_at};
 use crate::vocab::components::Stomach;
@@ -18,6 +19,7 @@ use crate::vocab::game::NewGame;
 use crate::vocab::intents::PendingAction;
 use crate::vocab::intents::{StairsIntent, StepIntent, WaitIntent};
 use crate::vocab::log::GameLog;
+use crate::vocab::messages::DoorSwung;
 use crate::vocab::messages::HeroDug;
 use crate::vocab::messages::TerrainChanged;
 use crate::vocab::messages::TurnTaken;
@@ -154,6 +156,7 @@ struct StepEffects<'w, 's> {
     new_game: Res<'w, NewGame>,
     commands: Commands<'w, 's>,
     changed: MessageWriter<'w, TerrainChanged>,
+    swung: MessageWriter<'w, DoorSwung>,
     taken: MessageWriter<'w, TurnTaken>,
     dug: MessageWriter<'w, HeroDug>,
     walking: Option<Res<'w, Walking>>,
@@ -260,6 +263,14 @@ fn hero_steps(
                 }
             }
             BumpMemory::after_rock(&what, rock)
+        }
+        Bump::Open(door) => {
+            let told = (&mut effects.swung, &mut effects.changed);
+            if doors::open(&mut actors, door, told) {
+                actors.say("You open the door.");
+                effects.taken.write(TurnTaken);
+            }
+            BumpMemory::Nothing
         }
         Bump::Blocked(why) => {
             actors.say(blocked_message(why));

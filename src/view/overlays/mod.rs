@@ -220,9 +220,10 @@ fn scroll_to(start: Scroll) -> impl Fn(ResMut<Scroll>) {
 }
 
 /// How to play the descent, in a few lines, above the key list.
-const HOW_TO_DELVE: [&str; 5] = [
+const HOW_TO_DELVE: [&str; 6] = [
     "Bring the Gold Key up from level 10 to the surface.",
     "Walk into a monster to attack it; walk into rock twice to dig through it (5 extra food).",
+    "Walk into a closed door to open it. A closed door hides you and stops arrows; most monsters open doors, bats and fungi cannot.",
     "Every turn costs food: eat rations and corpses before you starve.",
     "Stand on stairs to take them. Levels stay as you leave them.",
     "The game is saved on Esc, on quitting and on every level change; death is final.",

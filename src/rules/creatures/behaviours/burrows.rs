@@ -1,5 +1,5 @@
 //! `Burrows`: a creature that notices the hero makes for it straight,
-//! each turn a step nearer or the rock in the way dug out. Its tunnels
+//! each turn a step nearer or the rock (or door) in the way dug out. Its tunnels
 //! stay; a tunnel dug where the hero cannot see stays remembered as the
 //! rock it was until the hero sees it. With every way nearer blocked it
 //! leaves the turn to the behaviours after (wandering).
@@ -51,7 +51,7 @@ fn burrow(actors: &Actors, at: Pos, hero_at: Pos) -> Option<Bump> {
             Bump::Move(to) if terrain.admits_creatures(to) && actors.occupancy.is_free(to) => {
                 Some((distance(to), 0, Bump::Move(to)))
             }
-            Bump::Dig(rock) => Some((distance(rock), 1, Bump::Dig(rock))),
+            Bump::Dig(rock) | Bump::Open(rock) => Some((distance(rock), 1, Bump::Dig(rock))),
             _ => None,
         })
         .filter(|(nearer, ..)| *nearer < distance(at))

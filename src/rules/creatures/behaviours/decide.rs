@@ -3,7 +3,7 @@
 //! choose. Nothing here changes the world or draws a die.
 
 use bevy::prelude::*;
-use gloomdelve_core::Pos;
+use gloomdelve_core::{Pos, Tile};
 
 use crate::rules::creatures::behaviours::bites;
 use crate::rules::creatures::behaviours::burrows;
@@ -133,7 +133,23 @@ pub fn decide(
         lost_trail |= plan.is_none() && *behaviour == Behaviour::Chases && mind.trail.is_some();
         plan
     });
+    let plan = plan.map(|plan| through_doors(plan, turn, me));
     Decision { plan, lost_trail }
+}
+
+/// A step into a closed door opens it, for a kind that opens doors; one
+/// that cannot waits.
+fn through_doors(plan: Plan, turn: &Turn, me: &Me) -> Plan {
+    match plan {
+        Plan::Step(to) if turn.actors.level.terrain.tile(to) == Tile::Door => {
+            if turn.new_game.creatures.kinds[me.kind].opens_doors {
+                Plan::Open(to)
+            } else {
+                Plan::Wait
+            }
+        }
+        plan => plan,
+    }
 }
 
 /// What one behaviour would do this turn, if anything.

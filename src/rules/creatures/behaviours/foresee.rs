@@ -364,6 +364,7 @@ impl Stage {
             Some(Plan::Strike(target)) => Intent::Strike(*target, place_of(*target)),
             Some(Plan::Shoot(_)) => Intent::Shoot(me.hero_at),
             Some(Plan::Dig(rock)) => Intent::Dig(*rock),
+            Some(Plan::Open(door)) => Intent::Open(*door),
             Some(Plan::Steal) => Intent::Steal(me.hero_at),
             Some(Plan::Wait) | None => Intent::Wait,
             Some(Plan::Wander | Plan::Flutter) => Intent::Roam(roam_tiles(turn, me.at)),
@@ -394,6 +395,13 @@ impl Stage {
             // turn will.
             let level = turn.actors.level.bypass_change_detection();
             self.dug.push(burrows::dig(&mut level.terrain, *rock));
+        }
+        if let (false, [(Intent::Open(door), _)]) = (already_mover, outcomes) {
+            // A sure opening opens the door for those after it.
+            let level = turn.actors.level.bypass_change_detection();
+            if level.terrain.open_door(*door) {
+                self.dug.push(vec![(*door, Tile::Door)]);
+            }
         }
         if let (false, [(Intent::Step(to), _)]) = (already_mover, outcomes) {
             let from = self.places.insert(entity, *to).unwrap_or(me.at);

@@ -46,11 +46,12 @@ use crate::rules::creatures::behaviours::spreads::Spreading;
 use crate::rules::creatures::behaviours::steals::{Belongings, Loot};
 use crate::rules::creatures::paths::{ChaseMap, Paths, SearchCost};
 use crate::rules::creatures::spawn::spawn_creature;
+use crate::rules::doors;
 use crate::vocab::components::Hero;
 use crate::vocab::data::Behaviour;
 use crate::vocab::foresight::Deed;
 use crate::vocab::foresight::{Deeds, Foresight, ShowIntents};
-use crate::vocab::messages::{Burrowed, MissileFlew, TerrainChanged, TurnTaken};
+use crate::vocab::messages::{Burrowed, DoorSwung, MissileFlew, TerrainChanged, TurnTaken};
 use crate::vocab::reset::ResetOnNewGame;
 use crate::vocab::resources::NextCreatureId;
 use crate::vocab::states::TurnPhase;
@@ -97,6 +98,7 @@ struct Told<'w> {
     flew: MessageWriter<'w, MissileFlew>,
     changed: MessageWriter<'w, TerrainChanged>,
     burrowed: MessageWriter<'w, Burrowed>,
+    swung: MessageWriter<'w, DoorSwung>,
 }
 
 /// What the creatures' turns touch beyond [`Turn`]: what their
@@ -197,6 +199,12 @@ fn act(plan: Plan, turn: &mut Turn, me: &Me, (crowd, round): (&mut Crowd, &mut R
             let told = &mut crowd.told;
             burrows::act(turn, rock, (&mut told.changed, &mut told.burrowed));
             Deed::Dug(rock)
+        }
+        Plan::Open(door) => {
+            let told = &mut crowd.told;
+            let told = (&mut told.swung, &mut told.changed);
+            doors::open_by(&mut turn.actors, entity, door, told);
+            Deed::Opened(door)
         }
         Plan::Steal => {
             if let Ok(mut loot) = crowd.memories.loot.get_mut(entity) {

@@ -18,6 +18,8 @@ pub enum Plan {
     Shoot(String),
     /// Digs out this rock.
     Dig(Pos),
+    /// Opens the closed door on this tile, and stays.
+    Open(Pos),
     /// Snatches coins or an item from the hero next to it.
     Steal,
     /// Stays where it is, still on its way (others block it).
