@@ -15,12 +15,13 @@ use crate::vocab::components::Corpse;
 use crate::vocab::components::FogRule;
 use crate::vocab::components::Item;
 use crate::vocab::components::Sluggish;
+use crate::vocab::components::Slumber;
 use crate::vocab::components::Stomach;
 use crate::vocab::components::{Drawn, GridPos, Hero, Layer};
 use crate::vocab::game::NewGame;
 use crate::vocab::log::GameLog;
 use crate::vocab::messages::TurnTaken;
-use crate::vocab::messages::{Damaged, Died, Moved, Struck};
+use crate::vocab::messages::{Damaged, Died, Disturbed, Moved, Struck};
 use crate::vocab::reset::ResetOnNewGame;
 use crate::vocab::resources::DeathCause;
 use crate::vocab::resources::Kills;
@@ -46,7 +47,11 @@ pub struct Actors<'w, 's> {
             &'static Fighter,
             &'static mut Health,
             Has<Hero>,
-            (Option<&'static Statuses>, Option<&'static Sluggish>),
+            (
+                Option<&'static Statuses>,
+                Option<&'static Sluggish>,
+                Option<&'static Slumber>,
+            ),
         ),
     >,
     pub level: ResMut<'w, Level>,
@@ -58,6 +63,7 @@ pub struct Actors<'w, 's> {
     damaged: MessageWriter<'w, Damaged>,
     moved: MessageWriter<'w, Moved>,
     struck: MessageWriter<'w, Struck>,
+    disturbed: MessageWriter<'w, Disturbed>,
     cause: ResMut<'w, DeathCause>,
     kills: ResMut<'w, Kills>,
 }
@@ -139,7 +145,14 @@ impl Actors<'_, '_> {
         let Ok((.., t_fighter, _, _, _)) = self.fighters.get(target) else {
             return;
         };
-        let damage = damage_roll(&mut self.rng.0, attack, t_fighter.defense);
+        let mut damage = damage_roll(&mut self.rng.0, attack, t_fighter.defense);
+        if self.is_asleep(target) {
+            damage *= 2;
+            if a_hero && let Some(name) = self.name(target) {
+                let line = format!("You catch {} asleep!", the(&name));
+                self.log.say(self.turn.0, line);
+            }
+        }
         if let Some(at) = self.pos(target) {
             self.struck.write(Struck {
                 attacker,
@@ -183,6 +196,9 @@ impl Actors<'_, '_> {
             health.hp = health.hp.saturating_sub(damage);
             (name.to_string(), pos.0, is_hero, health.hp <= 0, health.max)
         };
+        if self.is_asleep(target) {
+            self.disturbed.write(Disturbed(target));
+        }
         if killed && is_hero {
             // The fallen hero keeps its tile until the game is over.
             self.cause.0 = Some(cause);
@@ -230,10 +246,18 @@ impl Actors<'_, '_> {
     /// about each creature.
     pub fn ready_at(&self, entity: Entity) -> Option<Pos> {
         let fighter = self.fighters.get(entity).ok()?;
-        let (statuses, sluggish) = fighter.5;
+        let (statuses, sluggish, _) = fighter.5;
         let paralyzed = statuses.is_some_and(|s| s.has(Status::Paralysed));
         let resting = sluggish.is_some_and(|s| !s.acts_on(self.turn.0));
-        (fighter.3.hp > 0 && !paralyzed && !resting).then_some(fighter.1.0)
+        let awake = !self.is_asleep(entity);
+        (fighter.3.hp > 0 && !paralyzed && !resting && awake).then_some(fighter.1.0)
+    }
+
+    /// Whether `entity` is asleep (a kind that `Sleeps`, not yet woken).
+    pub fn is_asleep(&self, entity: Entity) -> bool {
+        self.fighters
+            .get(entity)
+            .is_ok_and(|f| f.5.2.is_some_and(|s| s.asleep))
     }
 
     /// Every living creature (not the hero) with its place: the scrolls'
@@ -448,6 +472,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<Damaged>();
     app.add_message::<Moved>();
     app.add_message::<Struck>();
+    app.add_message::<Disturbed>();
     app.add_message::<Died>();
     app.reset_on_new_game::<DeathCause>();
     app.reset_on_new_game::<Kills>();
@@ -576,6 +601,7 @@ mod tests {
         world.init_resource::<Messages<Damaged>>();
         world.init_resource::<Messages<Moved>>();
         world.init_resource::<Messages<Struck>>();
+        world.init_resource::<Messages<Disturbed>>();
         let fighters = cast
             .iter()
             .map(|&(name, at, hero)| {

@@ -14,7 +14,7 @@ use crate::rules::explore::{BestGear, knows_stairs_down};
 use crate::rules::levels::find_stairs;
 use crate::vocab::components::Corpse;
 use crate::vocab::components::Equipment;
-use crate::vocab::components::{Creature, Harmless, Health};
+use crate::vocab::components::{Creature, Harmless, Health, Slumber};
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Hunger, Stomach};
 use crate::vocab::components::{Item, PACK_SIZE, Pack};
@@ -49,6 +49,7 @@ pub fn choose(world: &mut World) -> Action {
         .or_else(|| shoot(world, hero, at))
         .or_else(|| shut_out_archers(world, at))
         .or_else(|| close_on_archers(world, at))
+        .or_else(|| sneak_up(world, at))
         .or_else(|| drink(world, hero))
         .or_else(|| eat(world, hero, at))
         .or_else(|| dress(world, hero))
@@ -99,26 +100,55 @@ fn shoot(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
 /// The nearest living foe the hero sees (fungi aside), not next to it, that
 /// a missile of `range` would reach before anything else.
 fn foe_in_line(world: &mut World, hero: Entity, at: Pos, range: i32) -> Option<Pos> {
-    let mut creatures =
-        world.query_filtered::<(Entity, &GridPos, &Health), (With<Creature>, Without<Harmless>)>();
+    let mut creatures = world.query_filtered::<
+        (Entity, &GridPos, &Health, Option<&Slumber>),
+        (With<Creature>, Without<Harmless>),
+    >();
     let sight = world.get_resource::<Sight>()?;
     let level = world.resource::<Level>();
     let occupancy = world.resource::<crate::vocab::resources::Occupancy>();
     let distance = |p: Pos| (p.x - at.x).pow(2) + (p.y - at.y).pow(2);
     creatures
         .iter(world)
-        .filter(|(_, pos, health)| {
+        .filter(|(_, pos, health, slumber)| {
             health.hp > 0
                 && pos.0.chebyshev(at) > 1
+                && !slumber.is_some_and(|s| s.asleep)
                 && sight.seen(pos.0) == crate::vocab::resources::Seen::Visible
         })
-        .filter(|(foe, pos, _)| {
+        .filter(|(foe, pos, ..)| {
             let flight =
                 crate::rules::combat::flight(&level.terrain, occupancy, (hero, at), pos.0, range);
             flight.struck == Some(*foe)
         })
-        .map(|(_, pos, _)| pos.0)
+        .map(|(_, pos, ..)| pos.0)
         .min_by_key(|&p| (distance(p), p))
+}
+
+/// How near a sleeping foe in view must be for the bot to creep up on it.
+const SNEAK_UP_WITHIN: i32 = 6;
+
+/// Walks at the nearest sleeping foe in view, for a blow that deals
+/// double (the blow itself is [`fight`]'s, once next to it). It does not
+/// shoot sleepers: a missile would wake them for half the damage.
+fn sneak_up(world: &mut World, at: Pos) -> Option<Action> {
+    let mut creatures = world
+        .query_filtered::<(&GridPos, &Health, &Slumber), (With<Creature>, Without<Harmless>)>();
+    let sight = world.get_resource::<Sight>()?;
+    let nearest = creatures
+        .iter(world)
+        .filter(|(pos, health, slumber)| {
+            slumber.asleep
+                && health.hp > 0
+                && pos.0.chebyshev(at) <= SNEAK_UP_WITHIN
+                && sight.seen(pos.0) == crate::vocab::resources::Seen::Visible
+        })
+        .map(|(pos, ..)| pos.0)
+        .min_by_key(|p| (p.chebyshev(at), *p))?;
+    with_bot_map(world, |world, map| {
+        map.step(world, Target::Tiles(vec![nearest]), at)
+            .map(Action::Move)
+    })
 }
 
 /// The living archers in view within `within` tiles of `at`.

@@ -115,7 +115,9 @@ impl Drawing {
             }
         }
         let paralysed = foreseen.turns.contains(&Intent::Paralysed);
+        let asleep = foreseen.turns.contains(&Intent::Asleep);
         let mark = match (paralysed, foreseen.fleeing, foreseen.noticed) {
+            _ if asleep => Some(("z", Color::srgb(0.75, 0.85, 1.0))),
             (true, ..) => Some(("~", Color::srgb(0.8, 0.5, 1.0))),
             (false, true, _) => Some(("<", Color::srgb(1.0, 0.9, 0.3))),
             (false, false, Some(true)) => Some(("!", Color::srgb(1.0, 0.3, 0.2))),
@@ -147,7 +149,7 @@ impl Drawing {
                     self.add_intent(from, outcome, false);
                 }
             }
-            Intent::Wait | Intent::Unsure | Intent::Paralysed => {}
+            Intent::Wait | Intent::Unsure | Intent::Paralysed | Intent::Asleep => {}
         }
         None
     }
@@ -303,5 +305,14 @@ mod tests {
         drawing.add(&foreseen(vec![Intent::Paralysed], Some(true)));
         assert!(drawing.tints.is_empty());
         assert_eq!(drawing.marks[0].1, "~");
+    }
+
+    #[test]
+    fn a_sleeper_is_marked_z_even_in_sight_of_the_hero() {
+        let mut drawing = Drawing::default();
+        drawing.add(&foreseen(vec![Intent::Asleep], Some(true)));
+        assert!(drawing.tints.is_empty() && drawing.steps.is_empty());
+        assert_eq!(drawing.marks.len(), 1);
+        assert_eq!(drawing.marks[0].1, "z");
     }
 }

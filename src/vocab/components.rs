@@ -2,6 +2,7 @@
 
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
+use serde::{Deserialize, Serialize};
 
 use crate::vocab::data::{HungerRules, ItemBook, ItemEffect};
 
@@ -239,6 +240,8 @@ pub struct Gear {
     pub reach: u8,
     pub strikes: u8,
     pub food_per_turn: i32,
+    /// The armour's noise, added to each turn's.
+    pub noise: i32,
 }
 
 impl Default for Gear {
@@ -247,8 +250,17 @@ impl Default for Gear {
             reach: 1,
             strikes: 1,
             food_per_turn: 0,
+            noise: 0,
         }
     }
+}
+
+/// Whether a creature of a kind that `Sleeps` is asleep: it does nothing
+/// until the hero's noise or a blow wakes it (the `Sleeps` behaviour's
+/// memory, kept in saves).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Slumber {
+    pub asleep: bool,
 }
 
 /// What the hero wears. Worn items stay in the pack.

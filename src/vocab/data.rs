@@ -174,6 +174,60 @@ pub struct RulesData {
     pub depths: u32,
     /// How each status reads: its HUD label and its wear-off line.
     pub statuses: BTreeMap<Status, StatusWords>,
+    /// How loud the hero is, and how far sleepers hear it.
+    pub noise: NoiseRules,
+}
+
+/// The hero's noise, which wakes sleeping creatures. Each turn a sleeper
+/// within `hearing` tiles wakes with a chance in percent of the turn's
+/// noise (the loudest thing the hero did, plus its armour's `noise` in
+/// items.ron), the whole of it next to the hero, less with each tile
+/// farther: `noise × (hearing + 1 − distance) / hearing`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct NoiseRules {
+    pub hearing: i32,
+    /// A turn the hero stays put: waits, eats, reads, picks up.
+    pub rest: i32,
+    /// A step.
+    pub step: i32,
+    /// A blow struck by or at the hero.
+    pub fight: i32,
+    /// A dig through rock.
+    pub dig: i32,
+}
+
+impl Default for NoiseRules {
+    fn default() -> Self {
+        Self {
+            hearing: 7,
+            rest: 3,
+            step: 10,
+            fight: 20,
+            dig: 40,
+        }
+    }
+}
+
+impl NoiseRules {
+    fn check(&self) -> Result<(), String> {
+        first_error([
+            in_range("noise.hearing", self.hearing, 1..=60),
+            in_range("noise.rest", self.rest, 0..=100),
+            in_range("noise.step", self.step, 0..=100),
+            in_range("noise.fight", self.fight, 0..=100),
+            in_range("noise.dig", self.dig, 0..=100),
+        ])
+    }
+
+    /// The chance in percent that a sleeper `distance` tiles from the hero
+    /// wakes at a turn's `noise`: 0 beyond hearing.
+    pub fn wake_chance(&self, noise: i32, distance: i32) -> i32 {
+        if distance > self.hearing {
+            return 0;
+        }
+        (noise * (self.hearing + 1 - distance.max(1)) / self.hearing).clamp(0, 100)
+    }
 }
 
 /// Every status has words, and none is empty.
@@ -333,6 +387,7 @@ impl Default for RulesData {
             shrug_share: 0.2,
             depths: 10,
             statuses: default_status_words(),
+            noise: NoiseRules::default(),
         }
     }
 }
@@ -381,6 +436,7 @@ impl RulesData {
             in_range("depths", self.depths, 1..=*DEPTH.end()),
             self.hunger.check(),
             check_status_words(&self.statuses),
+            self.noise.check(),
         ])
     }
 }
@@ -423,6 +479,10 @@ pub enum Behaviour {
     /// Notices the hero through rock within this many tiles, instead of by
     /// sight.
     Hears(i32),
+    /// This share of the kind (in percent) begins asleep on a new level.
+    /// Asleep, it does nothing until the hero's noise wakes it (`noise`
+    /// in rules.ron) or a blow does; a blow on a sleeper deals double.
+    Sleeps(i32),
 }
 
 impl Behaviour {
@@ -430,14 +490,18 @@ impl Behaviour {
     pub fn heeds_hero(&self) -> bool {
         !matches!(
             self,
-            Behaviour::Bites | Behaviour::Spreads | Behaviour::Flutters | Behaviour::Wanders
+            Behaviour::Bites
+                | Behaviour::Spreads
+                | Behaviour::Flutters
+                | Behaviour::Wanders
+                | Behaviour::Sleeps(_)
         )
     }
 
     /// The order a creature asks its behaviours in: the lowest first.
     pub fn priority(&self) -> u8 {
         match self {
-            Behaviour::Hears(_) => 0,
+            Behaviour::Hears(_) | Behaviour::Sleeps(_) => 0,
             Behaviour::Flees(_) => 1,
             Behaviour::FleesWithLoot => 2,
             Behaviour::Steals => 3,
@@ -469,6 +533,7 @@ impl Behaviour {
             Behaviour::Flutters => "Flutters",
             Behaviour::Wanders => "Wanders",
             Behaviour::Hears(_) => "Hears",
+            Behaviour::Sleeps(_) => "Sleeps",
         }
     }
 
@@ -478,6 +543,7 @@ impl Behaviour {
             Behaviour::Flees(percent) => in_range("Flees", *percent, 1..=99),
             Behaviour::KeepsDistance(tiles) => in_range("KeepsDistance", *tiles, 1..=10),
             Behaviour::Hears(tiles) => in_range("Hears", *tiles, 1..=30),
+            Behaviour::Sleeps(percent) => in_range("Sleeps", *percent, 0..=100),
             Behaviour::Shoots(item) => require("Shoots", !item.trim().is_empty(), "names no item"),
             _ => Ok(()),
         }
@@ -790,6 +856,10 @@ pub struct ItemKind {
     /// of the stomach's own.
     #[serde(default)]
     pub food_per_turn: i32,
+    /// An armour's other trade-off: the noise it adds to each turn of the
+    /// hero's that wears it (see `noise` in rules.ron).
+    #[serde(default)]
+    pub noise: i32,
 }
 
 fn one() -> u8 {
@@ -863,6 +933,7 @@ impl ItemKind {
             in_range("reach", self.reach, 1..=2),
             in_range("strikes", self.strikes, 1..=3),
             in_range("food_per_turn", self.food_per_turn, 0..=10),
+            in_range("noise", self.noise, 0..=100),
             require(
                 "reach",
                 weapon || self.reach == 1,
@@ -878,6 +949,7 @@ impl ItemKind {
                 armour || self.food_per_turn == 0,
                 "only an armour costs food",
             ),
+            require("noise", armour || self.noise == 0, "only an armour is loud"),
         ])
     }
 

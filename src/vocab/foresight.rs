@@ -86,6 +86,9 @@ pub enum Intent {
     Unsure,
     /// It cannot act: paralysed.
     Paralysed,
+    /// It sleeps: it does nothing this turn, even if the hero's noise
+    /// wakes it at the end of it.
+    Asleep,
 }
 
 /// What one creature did in one turn of the last round, as the world's

@@ -60,6 +60,10 @@ pub struct DoorSwung {
     pub was: Tile,
 }
 
+/// A sleeping creature was hurt: it wakes.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Disturbed(pub Entity);
+
 /// A fighter stepped from one tile to the next. A creature that moves
 /// twice in a turn sends two, in order; the view glides along them.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]

@@ -609,37 +609,23 @@ fn creature_numbers_are_refused_outside_their_range_and_the_hunt_needs_a_mover()
         let err = CreatureBook::parse(&shipped.replacen(from, to, 1)).unwrap_err();
         assert!(err.contains(expected), "{to}: {err}");
     }
-    let immobile_but_goblins = shipped
-        .replace(
-            "behaviours: [Flutters],",
-            "behaviours: [Flutters], immobile: true,",
-        )
-        .replace(
-            "behaviours: [Flees(40), Bites, Wanders],",
-            "behaviours: [Flees(40), Bites, Wanders], immobile: true,",
-        );
-    let all_immobile = immobile_but_goblins
-        .replace(
-            "behaviours: [Flees(25), Bites, Chases",
-            "immobile: true, behaviours: [Flees(25), Bites, Chases",
-        )
-        .replace(
-            "behaviours: [Bites, Chases",
-            "immobile: true, behaviours: [Bites, Chases",
-        )
-        .replace(
-            "behaviours: [KeepsDistance",
-            "immobile: true, behaviours: [KeepsDistance",
-        )
-        .replace("behaviours: [Hears", "immobile: true, behaviours: [Hears")
-        .replace(
-            "behaviours: [FleesWithLoot",
-            "immobile: true, behaviours: [FleesWithLoot",
-        )
-        .replace(
-            "behaviours: [Bites, Surrounds",
-            "immobile: true, behaviours: [Bites, Surrounds",
-        );
+    // Every kind that moves made immobile, but for those `keep`.
+    let immobile_but = |keep: &str| -> String {
+        shipped
+            .lines()
+            .map(|line| {
+                let moves = line.contains("behaviours: [") && !line.contains("immobile");
+                if moves && !line.contains(keep) {
+                    line.replacen("behaviours: [", "immobile: true, behaviours: [", 1)
+                } else {
+                    line.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let immobile_but_goblins = immobile_but("name: \"goblin\",");
+    let all_immobile = immobile_but("no kind has this line");
     let err = CreatureBook::parse(&all_immobile).unwrap_err();
     assert!(err.contains("hunt"), "{err}");
     assert!(

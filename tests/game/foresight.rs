@@ -39,7 +39,7 @@ impl Tally {
             Intent::Roam(_) => &mut self.roams,
             Intent::Spread(_) => &mut self.spreads,
             Intent::OneOf(_) => &mut self.sets,
-            Intent::Wait | Intent::Paralysed => &mut self.waits,
+            Intent::Wait | Intent::Paralysed | Intent::Asleep => &mut self.waits,
             Intent::Unsure => &mut self.unsure,
             Intent::Shoot(_) | Intent::Dig(_) | Intent::Open(_) | Intent::Steal(_) => {
                 &mut self.others
@@ -99,7 +99,7 @@ fn until_foreseen(app: &mut App) -> bool {
 /// paralysis, or a set or unsure turn that may come to nothing.
 fn foretells_nothing(intent: &Intent) -> bool {
     match intent {
-        Intent::Wait | Intent::Paralysed | Intent::Unsure => true,
+        Intent::Wait | Intent::Paralysed | Intent::Asleep | Intent::Unsure => true,
         Intent::OneOf(outcomes) => outcomes.iter().any(foretells_nothing),
         _ => false,
     }

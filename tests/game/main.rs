@@ -22,6 +22,7 @@ mod rules;
 mod save_checks;
 mod saving;
 mod sim;
+mod sleep;
 mod support;
 mod title;
 mod window;

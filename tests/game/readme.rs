@@ -40,6 +40,13 @@ fn number_word(n: u32) -> String {
         .map_or(n.to_string(), |w| w.to_string())
 }
 
+/// The noise the shipped armour `name` makes.
+fn item_noise(name: &str) -> i32 {
+    let items = crate::support::shipped_items();
+    let kind = items.find(name).expect("a shipped item");
+    items.kinds[kind].noise
+}
+
 #[test]
 fn every_rule_number_in_the_readme_comes_from_the_data() {
     let rules = shipped_rules();
@@ -77,6 +84,19 @@ fn every_rule_number_in_the_readme_comes_from_the_data() {
         format!("Weak (attack −{}", hunger.weak_attack_penalty),
         format!("go down {} levels", number_word(rules.depths)),
         format!("The Gold Key\nlies on level {}", rules.depths),
+        format!(
+            "within {} tiles may wake at your noise",
+            rules.noise.hearing
+        ),
+        format!(
+            "resting is quiet ({}), a step louder ({}), a fight loud ({}), digging loudest ({})",
+            rules.noise.rest, rules.noise.step, rules.noise.fight, rules.noise.dig
+        ),
+        format!(
+            "(leather {}, plate {};",
+            item_noise("leather armour"),
+            item_noise("plate armour")
+        ),
     ];
     let text = readme();
     let flat = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");

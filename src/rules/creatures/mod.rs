@@ -10,7 +10,7 @@ use gloomdelve_core::{GameRng, Pos};
 
 pub use crate::rules::creatures::paths::{ChaseBy, ChaseMap, Paths, SearchCost};
 pub use crate::rules::creatures::spawn::{spawn_creature, spawn_creature_with_id};
-use crate::vocab::components::{Creature, GridPos, Hero};
+use crate::vocab::components::{Creature, GridPos, Hero, Slumber};
 use crate::vocab::game::NewGame;
 use crate::vocab::reset::ResetOnNewGame;
 use crate::vocab::resources::Level;
@@ -56,7 +56,8 @@ pub(crate) fn seed_rules_rng(
 }
 
 /// Fills a new level with each kind's creatures for its depth, on free
-/// floor, never on each other and never within 4 tiles of the hero.
+/// floor, never on each other and never within 4 tiles of the hero; then
+/// those of a kind that `Sleeps` fall asleep, each by its own die.
 pub(crate) fn populate(
     mut commands: Commands,
     new_game: Res<NewGame>,
@@ -73,13 +74,21 @@ pub(crate) fn populate(
         .filter(|(p, t)| t.is_walkable() && p.chebyshev(level.start) > 4)
         .map(|(p, _)| p)
         .collect();
+    let mut spawned = Vec::new();
     for (kind, data) in book.kinds.iter().enumerate() {
         for _ in 0..data.count_at(dungeon.depth) {
             if free.is_empty() {
-                return;
+                break;
             }
             let at = free.swap_remove(rng.0.range(0, free.len() as i32) as usize);
-            spawn_creature(&mut commands, book, &mut next_id, kind, at);
+            let entity = spawn_creature(&mut commands, book, &mut next_id, kind, at);
+            spawned.push((entity, data));
+        }
+    }
+    // Once all are placed, so the places are drawn as before sleep was.
+    for (entity, data) in spawned {
+        if behaviours::sleeps::falls_asleep(data, &mut rng.0) {
+            commands.entity(entity).insert(Slumber { asleep: true });
         }
     }
 }

@@ -55,6 +55,7 @@ pub fn worn_gear(equipment: &Equipment, book: &ItemBook, items: &Query<(&Item, &
         reach: weapon.map_or(1, |w| w.reach),
         strikes: weapon.map_or(1, |w| w.strikes),
         food_per_turn: kind(equipment.armour).map_or(0, |a| a.food_per_turn),
+        noise: kind(equipment.armour).map_or(0, |a| a.noise),
     }
 }
 

@@ -13,7 +13,7 @@ use crate::view::assets::SpriteBook;
 use crate::vocab::components::FogRule;
 use crate::vocab::components::GridPos;
 use crate::vocab::components::Item;
-use crate::vocab::components::{Creature, Health};
+use crate::vocab::components::{Creature, Health, Slumber};
 use crate::vocab::game::NewGame;
 use crate::vocab::resources::Level;
 use crate::vocab::resources::{Seen, Sight};
@@ -37,6 +37,7 @@ type Lookable<'w, 's> = Query<
         &'static Name,
         &'static Health,
         &'static Creature,
+        Option<&'static Slumber>,
     ),
 >;
 
@@ -58,14 +59,14 @@ pub fn creature_words(name: &str, condition: &str, what: &str) -> String {
     with_what(format!("{}, {condition}", text::a(name)), what)
 }
 
-/// How hurt a creature looks, and whether it flees: "badly wounded,
-/// fleeing".
-pub fn condition_words(health: &Health, fleeing: bool) -> String {
+/// How hurt a creature looks, and whether it sleeps or flees: "badly
+/// wounded, fleeing", "unhurt, asleep".
+pub fn condition_words(health: &Health, fleeing: bool, asleep: bool) -> String {
     let hurt = health_words(health);
-    if fleeing {
-        format!("{hurt}, fleeing")
-    } else {
-        hurt.to_string()
+    match (asleep, fleeing) {
+        (true, _) => format!("{hurt}, asleep"),
+        (false, true) => format!("{hurt}, fleeing"),
+        _ => hurt.to_string(),
     }
 }
 
@@ -111,12 +112,14 @@ pub fn describe_tile(
     }
     let ground = sight.believed(&level.terrain, at).name();
     if seen == Seen::Visible
-        && let Some((_, name, health, creature)) = creatures.iter().find(|(p, ..)| p.0 == at)
+        && let Some((_, name, health, creature, slumber)) =
+            creatures.iter().find(|(p, ..)| p.0 == at)
     {
         let kind = new_game.creatures.kinds.get(creature.kind);
         let what = kind.map_or("", |k| k.description.as_str());
         let fleeing = kind.is_some_and(|k| k.flees((health.hp, health.max)));
-        return creature_words(name, &condition_words(health, fleeing), what);
+        let asleep = slumber.is_some_and(|s| s.asleep);
+        return creature_words(name, &condition_words(health, fleeing, asleep), what);
     }
     let known_item = items.iter().find(|(p, _, rule, _)| {
         p.0 == at && (seen == Seen::Visible || **rule == FogRule::Remembered { seen: true })
@@ -177,16 +180,21 @@ mod tests {
     #[test]
     fn the_look_line_names_the_thing_then_says_what_it_does() {
         let hurt = Health { hp: 5, max: 12 };
-        let wounded = condition_words(&hurt, false);
+        let wounded = condition_words(&hurt, false, false);
         assert_eq!(
             creature_words("goblin archer", &wounded, "Keeps its distance."),
             "a goblin archer, wounded. Keeps its distance."
         );
         assert_eq!(creature_words("bat", &wounded, ""), "a bat, wounded");
-        let running = condition_words(&Health { hp: 2, max: 12 }, true);
+        let running = condition_words(&Health { hp: 2, max: 12 }, true, false);
         assert_eq!(
             creature_words("rat", &running, ""),
             "a rat, badly wounded, fleeing"
+        );
+        let sleeping = condition_words(&Health { hp: 12, max: 12 }, false, true);
+        assert_eq!(
+            creature_words("ogre", &sleeping, ""),
+            "an ogre, unhurt, asleep"
         );
         assert_eq!(
             item_words("rock", "grass", "A fist-sized stone."),

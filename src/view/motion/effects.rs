@@ -12,6 +12,7 @@ use crate::view::motion::state::{Animation, Fade, Motion};
 use crate::view::motion::timings::AnimationData;
 use crate::view::motion::tween::{Clock, point_along};
 use crate::view::tilemap::{HeldTiles, tile_centre};
+use crate::vocab::components::Slumber;
 use crate::vocab::data::ScrollKind;
 use crate::vocab::messages::{Burrowed, Died, HeroDug, SpellCast};
 use crate::vocab::resources::{Level, Seen, Sight};
@@ -78,7 +79,7 @@ pub(super) struct Fireball {
     tiles: Vec<Pos>,
 }
 
-/// The sign over a paralysed fighter.
+/// The sign over a paralysed or sleeping fighter.
 #[derive(Component)]
 pub(super) struct ParalysisSign;
 
@@ -428,36 +429,54 @@ pub(super) fn end_effects(
     }
 }
 
-/// Puts a sign over each fighter as long as it is paralysed: a pale blue
+/// The colour of the "z" over a sleeping creature: pale, unlike the
+/// paralysed's blue spark.
+const DREAM: Color = Color::srgb(0.92, 0.92, 0.98);
+
+/// The sign a fighter wears: a blue "z" while paralysed, a pale one while
+/// asleep, none otherwise.
+fn sign_colour(statuses: Option<&Statuses>, slumber: Option<&Slumber>) -> Option<Color> {
+    if statuses.is_some_and(|s| s.has(Status::Paralysed)) {
+        Some(SPARK)
+    } else if slumber.is_some_and(|s| s.asleep) {
+        Some(DREAM)
+    } else {
+        None
+    }
+}
+
+/// Puts a sign over each fighter as long as it is paralysed or asleep: a
 /// "z" that bobs, or stays still with Reduce motion on.
 pub(super) fn mark_the_paralysed(
     mut commands: Commands,
     book: Res<SpriteBook>,
-    changed: Query<(Entity, &Statuses), Changed<Statuses>>,
-    signs: Query<(Entity, &ChildOf), With<ParalysisSign>>,
+    changed: Query<
+        (Entity, Option<&Statuses>, Option<&Slumber>),
+        Or<(Changed<Statuses>, Changed<Slumber>)>,
+    >,
+    mut signs: Query<(Entity, &ChildOf, &mut TextColor), With<ParalysisSign>>,
 ) {
-    let sign_of = |fighter: Entity| {
-        signs
-            .iter()
-            .find(|(_, parent)| parent.parent() == fighter)
-            .map(|(sign, _)| sign)
-    };
     let mut held = Vec::new();
-    for (fighter, statuses) in &changed {
-        match (statuses.has(Status::Paralysed), sign_of(fighter)) {
-            (true, None) => held.push(fighter),
-            (false, Some(sign)) => commands.entity(sign).despawn(),
-            _ => {}
+    for (fighter, statuses, slumber) in &changed {
+        let wanted = sign_colour(statuses, slumber);
+        let sign = signs
+            .iter_mut()
+            .find(|(_, parent, _)| parent.parent() == fighter);
+        match (sign, wanted) {
+            (Some((_, _, mut colour)), Some(wanted)) => colour.0 = wanted,
+            (Some((sign, ..)), None) => commands.entity(sign).despawn(),
+            (None, Some(wanted)) => held.push((fighter, wanted)),
+            (None, None) => {}
         }
     }
-    for fighter in held {
+    for (fighter, colour) in held {
         let sign = commands
             .spawn((
-                Name::new("Paralysed"),
+                Name::new("Sign"),
                 ParalysisSign,
                 Text2d::new("z"),
                 TextFont::from_font_size(32.0),
-                TextColor(SPARK),
+                TextColor(colour),
                 bevy::sprite::Text2dShadow {
                     offset: Vec2::new(3.0, -3.0),
                     color: Color::srgba(0.0, 0.0, 0.0, 0.9),

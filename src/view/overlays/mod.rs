@@ -220,10 +220,11 @@ fn scroll_to(start: Scroll) -> impl Fn(ResMut<Scroll>) {
 }
 
 /// How to play the descent, in a few lines, above the key list.
-const HOW_TO_DELVE: [&str; 6] = [
+const HOW_TO_DELVE: [&str; 7] = [
     "Bring the Gold Key up from level 10 to the surface.",
     "Walk into a monster to attack it; walk into rock twice to dig through it (5 extra food).",
     "Walk into a closed door to open it. A closed door hides you and stops arrows; most monsters open doors, bats and fungi cannot.",
+    "A z marks a sleeping monster. Noise wakes it (steps, fights, digging, heavy armour); a blow on a sleeper deals double.",
     "Every turn costs food: eat rations and corpses before you starve.",
     "Stand on stairs to take them. Levels stay as you leave them.",
     "The game is saved on Esc, on quitting and on every level change; death is final.",
@@ -242,7 +243,7 @@ fn intents_line(key: &str) -> String {
     format!(
         "{key} shows what each monster in view will do if you wait: a red frame where it strikes \
          or shoots, amber where it steps, blue where a bat may flutter, pale dots where a fungus may \
-         spread; ! it has seen you, ? not yet, < fleeing, ~ paralysed."
+         spread; ! it has seen you, ? not yet, < fleeing, ~ paralysed, z asleep."
     )
 }
 

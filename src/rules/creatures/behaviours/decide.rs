@@ -161,7 +161,7 @@ fn decide_one(
     round: &mut Round,
 ) -> Option<Plan> {
     match behaviour {
-        Behaviour::Hears(_) => None,
+        Behaviour::Hears(_) | Behaviour::Sleeps(_) => None,
         Behaviour::Flees(percent) => flees::decide(turn, me, *percent),
         Behaviour::FleesWithLoot => flees_with_loot::decide(turn, me, mind.loot),
         Behaviour::Steals => steals::decide(turn, me, mind.loot?, belongings),

@@ -137,6 +137,7 @@ fn rehearse(mut turn: Turn, cast: Cast, hero: Single<Entity, With<Hero>>) -> Vec
         let intent = match stage.ready(&turn, who, hero) {
             Some(me) => stage.rehearse_turn(&mut turn, &me, (who, behaviours.as_slice()), &cast),
             None if statuses.is_some_and(|s| s.has(Status::Paralysed)) => Intent::Paralysed,
+            None if turn.actors.is_asleep(entity) => Intent::Asleep,
             None => Intent::Wait,
         };
         stage.foretell(&turn, who, hero, intent);

@@ -5,12 +5,18 @@ use bevy::prelude::*;
 
 use crate::rules::creatures::behaviours::chases;
 use crate::rules::creatures::behaviours::memory::Memory;
+use crate::rules::creatures::behaviours::sleeps;
 use crate::rules::creatures::behaviours::spreads;
 use crate::rules::creatures::behaviours::steals;
 use crate::vocab::data::CreatureKind;
 
 /// Each memory, by its key in the save.
-pub const MEMORIES: [Memory; 3] = [chases::MEMORY, steals::MEMORY, spreads::MEMORY];
+pub const MEMORIES: [Memory; 4] = [
+    chases::MEMORY,
+    steals::MEMORY,
+    spreads::MEMORY,
+    sleeps::MEMORY,
+];
 
 /// The memory saved under `key`, if any behaviour keeps one there.
 pub fn memory(key: &str) -> Option<&'static Memory> {

@@ -26,6 +26,7 @@ pub mod memory;
 pub mod order;
 pub mod plan;
 pub mod shoots;
+pub mod sleeps;
 pub mod spreads;
 pub mod steals;
 pub mod surrounds;
@@ -73,6 +74,10 @@ pub(in crate::rules) fn plugin(app: &mut App) {
         (
             creatures_act
                 .in_set(TurnPhase::WorldActs)
+                .run_if(on_message::<TurnTaken>),
+            sleeps::wake_at_noise
+                .in_set(TurnPhase::WorldActs)
+                .after(creatures_act)
                 .run_if(on_message::<TurnTaken>),
             flees::recover
                 .in_set(TurnPhase::ResolveDeaths)
