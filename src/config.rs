@@ -96,7 +96,7 @@ pub const SETTINGS_FILE: &str = "settings.ron";
 
 /// What the game remembers between runs: the zoom, the window size,
 /// whether motion is reduced, and whether the intent overlay is shown.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Settings {
     /// Screen pixels per art pixel: 2, 3 or 4.
@@ -109,6 +109,21 @@ pub struct Settings {
     /// The intent overlay: what the monsters will do next turn, drawn on
     /// the map. Toggled with its key (Tab).
     pub show_intents: bool,
+    /// The sidebar of the monsters in view (on when left out). Toggled
+    /// with its key (`v`).
+    pub show_sidebar: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            zoom: None,
+            window: None,
+            reduce_motion: false,
+            show_intents: false,
+            show_sidebar: true,
+        }
+    }
 }
 
 /// Where the settings live, for saving them again.
@@ -227,15 +242,16 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, remember_the_view);
 }
 
-/// Saves the zoom, the window size, Reduce motion and the intent overlay
-/// when one changes.
+/// Saves the zoom, the window size, Reduce motion, the intent overlay and
+/// the sidebar when one changes.
 fn remember_the_view(
     path: Option<Res<SettingsPath>>,
     mut settings: Option<ResMut<Settings>>,
     zoom: Option<Res<crate::view::camera::Zoom>>,
-    (motion, intents): (
+    (motion, intents, sidebar): (
         Option<Res<crate::view::motion::state::Motion>>,
         Option<Res<crate::vocab::foresight::ShowIntents>>,
+        Option<Res<crate::vocab::resources::ShowSidebar>>,
     ),
     mut resized: MessageReader<bevy::window::WindowResized>,
 ) {
@@ -251,6 +267,9 @@ fn remember_the_view(
     }
     if let Some(intents) = intents.filter(|i| i.is_changed()) {
         next.show_intents = intents.0;
+    }
+    if let Some(sidebar) = sidebar.filter(|s| s.is_changed()) {
+        next.show_sidebar = sidebar.0;
     }
     if let Some(size) = resized.read().last()
         && let Some(window) = savable_window(size.width, size.height)

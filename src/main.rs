@@ -295,6 +295,9 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
     app.insert_resource(gloomdelve::vocab::foresight::ShowIntents(
         remembered.show_intents,
     ));
+    app.insert_resource(gloomdelve::vocab::resources::ShowSidebar(
+        remembered.show_sidebar,
+    ));
     app.insert_resource(remembered);
     if usable_config.is_ok() {
         app.insert_resource(gloomdelve::config::SettingsPath(

@@ -56,6 +56,7 @@ pub const ACTIONS: &[(&str, &str)] = &[
     ("zoom_out", "zoom the map out"),
     ("screenshot", "save a screenshot"),
     ("intents", "show what the monsters will do"),
+    ("sidebar", "show or hide the list of monsters in view"),
 ];
 
 /// The default keys of each action, canonical names, same order as [`ACTIONS`].
@@ -85,6 +86,7 @@ const DEFAULT_KEYS: &[&[&str]] = &[
     &["-", "NumpadSubtract"],
     &["F12"],
     &["Tab"],
+    &["v"],
 ];
 
 /// The named (non-character) keys, spelled as [`Bindings`] stores them.
@@ -513,7 +515,7 @@ mod tests {
 
     #[test]
     fn actions_and_defaults_line_up() {
-        assert_eq!(ACTIONS.len(), 25);
+        assert_eq!(ACTIONS.len(), 26);
         assert_eq!(DEFAULT_KEYS.len(), ACTIONS.len());
         let b = default_bindings();
         assert_eq!(b.iter().count(), ACTIONS.len());

@@ -9,9 +9,25 @@ pub fn damage_roll(rng: &mut GameRng, attack: i32, defense: i32) -> i32 {
     if d == 0 { 1 } else { rng.range(0, d) + 1 }
 }
 
+/// The least and most one hit does: `1..=max(1, attack − defense)`, the
+/// range [`damage_roll`] draws from.
+pub fn damage_range(attack: i32, defense: i32) -> (i32, i32) {
+    (1, attack.saturating_sub(defense).max(1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_range_is_what_the_rolls_cover() {
+        let mut rng = GameRng::new(3);
+        for (atk, def) in [(5, 1), (3, 0), (2, 9), (4, 4)] {
+            let rolls: Vec<i32> = (0..500).map(|_| damage_roll(&mut rng, atk, def)).collect();
+            let seen = (*rolls.iter().min().unwrap(), *rolls.iter().max().unwrap());
+            assert_eq!(damage_range(atk, def), seen, "{atk} against {def}");
+        }
+    }
 
     #[test]
     fn rolls_stay_within_one_to_d() {

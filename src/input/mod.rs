@@ -59,6 +59,8 @@ pub enum Command {
     Look,
     /// Show or hide what the monsters will do next turn.
     ToggleIntents,
+    /// Show or hide the sidebar of the monsters in view.
+    ToggleSidebar,
 }
 
 /// The key bindings in force: the player's `bindings.txt`, or the defaults.
@@ -161,6 +163,7 @@ fn command_of_action(action: &str) -> Option<Command> {
         "zoom_out" => Some(Command::ZoomOut),
         "screenshot" => Some(Command::Screenshot),
         "intents" => Some(Command::ToggleIntents),
+        "sidebar" => Some(Command::ToggleSidebar),
         _ => None,
     }
 }
@@ -302,6 +305,7 @@ pub fn plugin(app: &mut App) {
     app.add_message::<TakeScreenshot>();
     app.add_message::<FinishAnimations>();
     app.init_resource::<KeyBindings>();
+    app.init_resource::<crate::vocab::resources::ShowSidebar>();
     app.insert_resource(WalkPace(std::time::Duration::from_millis(70)));
     app.add_systems(
         Update,
@@ -310,6 +314,7 @@ pub fn plugin(app: &mut App) {
             inventory_keys,
             aim_keys,
             intents_key,
+            sidebar_key,
         )
             .run_if(in_state(Screen::Playing)),
     );
@@ -332,6 +337,23 @@ fn screenshot_key(
     }
 }
 
+/// Whether `command`'s key was pressed an odd number of times this
+/// frame, while no overlay is open: a switch it flips.
+fn flipped(
+    keys: &mut MessageReader<KeyboardInput>,
+    bindings: &KeyBindings,
+    overlay: &State<Overlay>,
+    command: Command,
+) -> bool {
+    let presses = keys.read().filter(|k| {
+        k.state == ButtonState::Pressed
+            && !k.repeat
+            && command_for(&bindings.0, k.key_code, &k.logical_key) == Some(command)
+    });
+    let toggles = presses.count();
+    *overlay.get() == Overlay::None && toggles % 2 == 1
+}
+
 /// Tab shows or hides the intent overlay, while no other overlay is open.
 fn intents_key(
     mut keys: MessageReader<KeyboardInput>,
@@ -339,13 +361,19 @@ fn intents_key(
     overlay: Res<State<Overlay>>,
     mut show: ResMut<ShowIntents>,
 ) {
-    let presses = keys.read().filter(|k| {
-        k.state == ButtonState::Pressed
-            && !k.repeat
-            && command_for(&bindings.0, k.key_code, &k.logical_key) == Some(Command::ToggleIntents)
-    });
-    let toggles = presses.count();
-    if *overlay.get() == Overlay::None && toggles % 2 == 1 {
+    if flipped(&mut keys, &bindings, &overlay, Command::ToggleIntents) {
+        show.0 = !show.0;
+    }
+}
+
+/// `v` shows or hides the sidebar, while no other overlay is open.
+fn sidebar_key(
+    mut keys: MessageReader<KeyboardInput>,
+    bindings: Res<KeyBindings>,
+    overlay: Res<State<Overlay>>,
+    mut show: ResMut<crate::vocab::resources::ShowSidebar>,
+) {
+    if flipped(&mut keys, &bindings, &overlay, Command::ToggleSidebar) {
         show.0 = !show.0;
     }
 }
@@ -401,7 +429,13 @@ fn read_keys(
         // zoom lets it go on.
         let looking = matches!(
             command,
-            Some(Command::Screenshot | Command::ZoomIn | Command::ZoomOut | Command::ToggleIntents)
+            Some(
+                Command::Screenshot
+                    | Command::ZoomIn
+                    | Command::ZoomOut
+                    | Command::ToggleIntents
+                    | Command::ToggleSidebar
+            )
         );
         // What plays on screen ends at once, so this key's turn is drawn
         // from where the last one ended, in this same frame.
@@ -484,7 +518,8 @@ fn read_keys(
                 return aim(&mut commands, &mut next_overlay, aiming);
             }
             // F12 works on every screen: see `screenshot_key`; the intent
-            // overlay's key has its own system, `intents_key`.
+            // overlay's and the sidebar's keys have their own systems,
+            // `intents_key` and `sidebar_key`.
             _ => {}
         }
     }

@@ -39,11 +39,13 @@ impl Zoom {
 }
 
 /// The part of the window the HUD leaves free for the map: how many
-/// logical pixels its panels take at the top and at the bottom.
+/// logical pixels its panels take at the top and at the bottom, and the
+/// sidebar on the right.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct PlayArea {
     pub top: f32,
     pub bottom: f32,
+    pub right: f32,
 }
 
 impl PlayArea {
@@ -51,13 +53,20 @@ impl PlayArea {
     /// pixels) seen at `zoom`.
     pub fn view(&self, window: Vec2, zoom: f32) -> Vec2 {
         let height = (window.y - self.top - self.bottom).max(1.0);
-        Vec2::new(window.x, height) / zoom
+        let width = (window.x - self.right).max(1.0);
+        Vec2::new(width, height) / zoom
+    }
+
+    /// Whether `point` (logical pixels from the window's top left) lies in
+    /// the free area of a `window`, not under a panel.
+    pub fn holds(&self, point: Vec2, window: Vec2) -> bool {
+        point.x < window.x - self.right && point.y > self.top && point.y < window.y - self.bottom
     }
 
     /// Where the camera must stand for `centre` to show in the middle of
     /// the free area rather than the middle of the window.
     pub fn camera_for(&self, centre: Vec2, zoom: f32) -> Vec2 {
-        centre + Vec2::Y * (self.top - self.bottom) / (2.0 * zoom)
+        centre + Vec2::new(self.right, self.top - self.bottom) / (2.0 * zoom)
     }
 }
 
@@ -305,6 +314,7 @@ mod tests {
         let area = PlayArea {
             top: 40.0,
             bottom: 125.0,
+            right: 0.0,
         };
         let level = level(90, 60);
         let (w, h) = (90, 60);
@@ -326,11 +336,72 @@ mod tests {
         }
     }
 
+    /// Where the tile at `pos` lands across the window: its left and right
+    /// columns in logical pixels.
+    fn columns_on_screen(
+        pos: Pos,
+        level: &Level,
+        area: PlayArea,
+        window: Vec2,
+        zoom: f32,
+    ) -> (f32, f32) {
+        let tile = 8.0;
+        let hero_at = tile_centre(pos, level.terrain.height(), tile);
+        let camera = frame_the_hero(hero_at, level, tile, area, window, zoom);
+        let centre_column = window.x / 2.0 + (hero_at.x - camera.x) * zoom;
+        (
+            centre_column - tile * zoom / 2.0,
+            centre_column + tile * zoom / 2.0,
+        )
+    }
+
+    #[test]
+    fn a_hero_at_the_east_edge_is_never_drawn_under_the_sidebar() {
+        let area = PlayArea {
+            top: 40.0,
+            bottom: 125.0,
+            right: 230.0,
+        };
+        let level = level(90, 60);
+        for window in [Vec2::new(1280.0, 800.0), Vec2::new(800.0, 600.0)] {
+            for zoom in [2.0, 3.0, 4.0] {
+                for at in [Pos::new(88, 30), Pos::new(1, 30), Pos::new(45, 30)] {
+                    let (left, right) = columns_on_screen(at, &level, area, window, zoom);
+                    assert!(
+                        left >= -0.01 && right <= window.x - area.right + 0.01,
+                        "{window} x{zoom}: {at:?} is drawn on columns {left}..{right}"
+                    );
+                }
+                // The map's east edge meets the sidebar when the camera stops.
+                let (_, right) = columns_on_screen(Pos::new(89, 30), &level, area, window, zoom);
+                assert!((right - (window.x - area.right)).abs() < 0.01, "{right}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_point_under_a_panel_is_not_in_the_free_area() {
+        let area = PlayArea {
+            top: 40.0,
+            bottom: 120.0,
+            right: 230.0,
+        };
+        let window = Vec2::new(1280.0, 800.0);
+        assert!(area.holds(Vec2::new(600.0, 400.0), window));
+        for under in [(1100.0, 400.0), (600.0, 20.0), (600.0, 700.0)] {
+            assert!(
+                !area.holds(Vec2::new(under.0, under.1), window),
+                "{under:?}"
+            );
+        }
+    }
+
     #[test]
     fn the_map_edge_meets_the_panel_edge_when_the_camera_stops() {
         let area = PlayArea {
             top: 40.0,
             bottom: 125.0,
+            right: 0.0,
         };
         let level = level(90, 60);
         let window = Vec2::new(1280.0, 800.0);
@@ -351,6 +422,7 @@ mod tests {
         let area = PlayArea {
             top: 40.0,
             bottom: 120.0,
+            right: 0.0,
         };
         let level = level(20, 10);
         let window = Vec2::new(1280.0, 800.0);

@@ -395,3 +395,14 @@ mod tests {
         assert!(occupancy.is_free(Pos::new(0, 0)) && occupancy.is_free(Pos::new(10, 700)));
     }
 }
+
+/// Whether the sidebar of the monsters in view is shown: on unless the
+/// player hid it (its key, `v`), and kept in `settings.ron`.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShowSidebar(pub bool);
+
+impl Default for ShowSidebar {
+    fn default() -> Self {
+        Self(true)
+    }
+}

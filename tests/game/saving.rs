@@ -400,9 +400,16 @@ fn settings_remember_the_view_and_a_bad_file_is_kept_aside() {
         window: Some((1600, 900)),
         reduce_motion: true,
         show_intents: true,
+        show_sidebar: false,
     };
     save_settings(&dir.join(SETTINGS_FILE), &chosen).unwrap();
     assert_eq!(load_settings(&dir), (chosen, None));
+    // A file from before the sidebar shows it.
+    std::fs::write(dir.join(SETTINGS_FILE), "(zoom: Some(3))").unwrap();
+    assert!(
+        load_settings(&dir).0.show_sidebar,
+        "the sidebar is on when left out"
+    );
     std::fs::write(dir.join(SETTINGS_FILE), "(zoom: Some(9))").unwrap();
     let (settings, note) = load_settings(&dir);
     assert_eq!(settings, Settings::default());

@@ -2630,3 +2630,94 @@ fn tab_shows_the_tile_an_adjacent_goblin_will_strike_and_the_choice_is_remembere
     assert!(red_on_tile(&hidden, hero_tile) < 20, "Tab again hides it");
     keep_shots_if_asked(&shots);
 }
+
+/// The next sidebar probe line from now on that says it is `state`
+/// ("shown" or "hidden"): what it lists, "1 goblin".
+fn sidebar_probe(game: &Game, state: &str) -> String {
+    let probe = gloomdelve::view::hud::sidebar::SIDEBAR_PROBE_LINE;
+    let needle = format!("{probe} {state} ");
+    let line = game
+        .line_with(&needle, Duration::from_secs(10))
+        .unwrap_or_else(|| panic!("the sidebar says it is {state}"));
+    let (_, said) = line.split_once(&needle).unwrap();
+    said.trim().to_string()
+}
+
+#[test]
+fn the_sidebar_lists_each_creature_in_view_and_none_out_of_it_and_v_hides_it() {
+    if skip_without_display_tools("the_sidebar_lists_each_creature_in_view") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let display = Display::start();
+    let scratch = scratch("sidebar");
+    let level = first_level();
+    let terrain = &level.terrain;
+    let open = |p: Pos| terrain.is_walkable(p) && terrain.tile(p) == gloomdelve_core::Tile::Grass;
+    let hero = terrain
+        .tiles()
+        .iter()
+        .map(|(p, _)| p)
+        .filter(|&p| Dir::ALL.iter().all(|&d| open(p.step(d))) && open(p))
+        .min_by_key(|p| p.chebyshev(level.start))
+        .expect("grass all round");
+    // Far beyond the hero's sight of 6 tiles.
+    let far = terrain
+        .tiles()
+        .iter()
+        .map(|(p, _)| p)
+        .filter(|&p| open(p) && p.chebyshev(hero) >= 15)
+        .min_by_key(|p| p.chebyshev(hero))
+        .expect("grass far off");
+    write_crafted_save(scratch.path(), |save| {
+        save.hero.pos = hero;
+        save.current.items.clear();
+        save.current.creatures.clear();
+        let near = hero.step(Dir::S);
+        for (id, (kind, at)) in (999..).zip([("goblin", near), ("ogre", far)]) {
+            let hp = if kind == "ogre" { 30 } else { 14 };
+            let record = gloomdelve::vocab::records::CreatureRecord::new(id, kind, at, (hp, hp));
+            save.current.creatures.push(record);
+        }
+    });
+    let shots = scratch.path().join("shots");
+    let mut command = title_game_command(&display, scratch.path());
+    command.env(gloomdelve::view::camera::LAYOUT_PROBE_VAR, "1");
+    let (game, window) = continue_crafted_game(&display, command);
+    std::thread::sleep(Duration::from_millis(500));
+    let shown = Shot::load(&take_screenshot(&display, &window, &shots));
+    press(&display, &window, "v");
+    assert_eq!(sidebar_probe(&game, "hidden"), "1 goblin");
+    std::thread::sleep(Duration::from_millis(500));
+    let hidden = Shot::load(&take_screenshot(&display, &window, &shots));
+    let settings = scratch.path().join("config/gloomdelve/settings.ron");
+    let saved = std::fs::read_to_string(&settings).unwrap_or_default();
+    assert!(
+        saved.contains("show_sidebar: false"),
+        "v is remembered: {saved}"
+    );
+    press(&display, &window, "v");
+    assert_eq!(
+        sidebar_probe(&game, "shown"),
+        "1 goblin",
+        "one entry, for the goblin in view; none for the ogre out of it"
+    );
+    // The goblin's name is written in gold in the strip at the right, and
+    // hiding the panel gives that strip back to the map.
+    let gold_in_the_strip = |shot: &Shot| {
+        let mut gold = 0;
+        for y in 60..shot.height / 2 {
+            for x in shot.width - 230..shot.width {
+                let p = shot.pixel(x, y);
+                gold += usize::from(p[0] > 220 && p[1] > 190 && p[1] < 240 && p[2] < 120);
+            }
+        }
+        gold
+    };
+    let (gold_shown, gold_hidden) = (gold_in_the_strip(&shown), gold_in_the_strip(&hidden));
+    assert!(
+        gold_shown > 30 && gold_hidden < 5,
+        "the entry is drawn, then hidden: {gold_shown} gold pixels, then {gold_hidden}"
+    );
+    keep_shots_if_asked(&shots);
+}

@@ -10,6 +10,7 @@ use gloomdelve_core::Pos;
 use super::spells::tile_under;
 use crate::input::inventory::Aiming;
 use crate::view::assets::SpriteBook;
+use crate::view::camera::PlayArea;
 use crate::vocab::components::FogRule;
 use crate::vocab::components::GridPos;
 use crate::vocab::components::Item;
@@ -143,7 +144,7 @@ fn look_under_mouse(
     book: Res<SpriteBook>,
     (creatures, items): (Lookable, LookableItems),
     new_game: Res<NewGame>,
-    (overlay, aiming): (Res<State<Overlay>>, Option<Res<Aiming>>),
+    (overlay, aiming, area): (Res<State<Overlay>>, Option<Res<Aiming>>, Res<PlayArea>),
     mut line: Single<&mut Text, With<InfoLine>>,
 ) {
     let aimed = aiming
@@ -152,6 +153,7 @@ fn look_under_mouse(
     let tile = aimed.or_else(|| {
         window
             .cursor_position()
+            .filter(|&p| area.holds(p, window.size()))
             .and_then(|p| tile_under(p, *camera, &level, book.tile_size))
     });
     let text = tile.map_or_else(String::new, |at| {

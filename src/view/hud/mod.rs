@@ -8,6 +8,7 @@ mod damage;
 mod fanfare;
 mod legend;
 pub(crate) mod look;
+pub mod sidebar;
 pub(crate) mod spells;
 
 use std::collections::BTreeMap;
@@ -132,6 +133,7 @@ pub(super) fn plugin(app: &mut App) {
         legend::plugin,
         spells::plugin,
         look::plugin,
+        sidebar::plugin,
     ));
 }
 

@@ -324,13 +324,16 @@ fn aim_with_mouse(
     mut moved_from: ResMut<AimMouse>,
     mut chosen: ResMut<ChosenAct>,
     mut next_overlay: ResMut<NextState<Overlay>>,
+    area: Res<crate::view::camera::PlayArea>,
 ) {
     let Some(point) = window.cursor_position() else {
         return;
     };
     if moved_from.0 != Some(point) {
         moved_from.0 = Some(point);
-        if let Some(tile) = tile_under(point, *camera, &level, book.tile_size) {
+        let free = area.holds(point, window.size());
+        let under = free.then(|| tile_under(point, *camera, &level, book.tile_size));
+        if let Some(tile) = under.flatten() {
             aiming.set_if_neq(Aiming {
                 cursor: tile,
                 ..*aiming
