@@ -23,7 +23,8 @@ use gloomdelve_core::mapgen::caves;
 use gloomdelve_core::{Dir, Pos};
 
 use crate::support::{
-    act, app_on, hero_entity, hero_pos, open_map, set_hp, shipped_book, spawn, start_playing, wait,
+    act, app_on, deeds_of, hero_entity, hero_pos, open_map, set_hp, shipped_book, spawn,
+    start_playing, wait,
 };
 
 fn pos_of(app: &App, entity: Entity) -> Pos {
@@ -834,19 +835,6 @@ fn a_kind_made_in_the_data_alone_of_three_behaviours_is_met_and_fought_by_the_bo
         killed += report.kills.get("bandit").copied().unwrap_or(0);
     }
     assert!(killed > 0, "the bot fights bandits and kills some");
-}
-
-/// What `who` did in the last turn, as the world's turn recorded it.
-fn deeds_of(app: &App, who: Entity) -> Vec<gloomdelve::vocab::foresight::Deed> {
-    let deeds = &app
-        .world()
-        .resource::<gloomdelve::vocab::foresight::Deeds>()
-        .0;
-    deeds
-        .iter()
-        .filter(|(e, _)| *e == who)
-        .map(|(_, d)| d.clone())
-        .collect()
 }
 
 #[test]

@@ -10,7 +10,7 @@ use gloomdelve::RulesData;
 use gloomdelve::rules::creatures::behaviours::chases::Trail;
 use gloomdelve::rules::explore::Walking;
 use gloomdelve::vocab::components::{GridPos, Health};
-use gloomdelve::vocab::foresight::{Deed, Deeds, Foresight, Intent, ShowIntents};
+use gloomdelve::vocab::foresight::{Deed, Intent};
 use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::messages::{Goal, StartWalk};
 use gloomdelve::vocab::resources::{Level, Seen, Sight, TurnCount};
@@ -18,7 +18,7 @@ use gloomdelve_core::mapgen::{Stairs, rooms};
 use gloomdelve_core::{Dir, Pos, Tile};
 
 use crate::support::{
-    act, app_on, app_on_with, hero_entity, hero_pos, last_line, lay, spawn, wait,
+    act, app_on, app_on_with, deeds_of, foresee, hero_entity, hero_pos, last_line, lay, spawn, wait,
 };
 
 /// A corridor split by a closed door at (4,1).
@@ -37,15 +37,6 @@ fn turn(app: &App) -> u64 {
 
 fn pos_of(app: &App, entity: Entity) -> Pos {
     app.world().get::<GridPos>(entity).unwrap().0
-}
-
-fn deeds_of(app: &App, who: Entity) -> Vec<Deed> {
-    let deeds = &app.world().resource::<Deeds>().0;
-    deeds
-        .iter()
-        .filter(|(e, _)| *e == who)
-        .map(|(_, d)| d.clone())
-        .collect()
 }
 
 #[test]
@@ -234,15 +225,7 @@ fn a_goblin_opens_the_door_in_its_way_and_one_whose_data_says_it_cannot_waits() 
             Pos::new(5, 1),
             "it follows its memory"
         );
-        app.insert_resource(ShowIntents(true));
-        app.update();
-        let foreseen = app
-            .world()
-            .resource::<Foresight>()
-            .of(goblin)
-            .unwrap()
-            .turns
-            .clone();
+        let foreseen = foresee(&mut app, goblin);
         wait(&mut app, 1);
         if opens {
             assert_eq!(foreseen, [Intent::Open(door)]);

@@ -5,11 +5,11 @@
 use bevy::prelude::*;
 use gloomdelve::RulesData;
 use gloomdelve::vocab::components::{Health, Slumber};
-use gloomdelve::vocab::foresight::{Foresight, Intent, ShowIntents};
+use gloomdelve::vocab::foresight::Intent;
 use gloomdelve::vocab::intents::Action;
 use gloomdelve_core::{Dir, Pos};
 
-use crate::support::{act, app_on, hero_entity, last_line, set_hp, spawn, wait};
+use crate::support::{act, app_on, foresee, hero_entity, last_line, set_hp, spawn, wait};
 
 /// Rock all round: the hero at (4,2), a pocket for a creature at (5,2),
 /// and seven rocks about the hero to dig without moving.
@@ -69,16 +69,7 @@ fn a_sleeper_does_nothing_and_the_foresight_says_it_sleeps() {
     let (mut app, goblin) = sleeper_in_the_pocket();
     let hero = hero_entity(&mut app);
     let hp = app.world().get::<Health>(hero).unwrap().hp;
-    app.insert_resource(ShowIntents(true));
-    app.update();
-    let foreseen = app
-        .world()
-        .resource::<Foresight>()
-        .of(goblin)
-        .unwrap()
-        .turns
-        .clone();
-    assert_eq!(foreseen, [Intent::Asleep]);
+    assert_eq!(foresee(&mut app, goblin), [Intent::Asleep]);
     // Three quiet turns (the seeded dice keep it asleep through them).
     wait(&mut app, 3);
     assert!(asleep(&app, goblin));

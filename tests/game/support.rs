@@ -361,3 +361,27 @@ pub fn the_set_aside_copy(dir: &Path, name: &str) -> std::path::PathBuf {
 pub fn read_save(path: &Path) -> gloomdelve::save::SaveStatus {
     gloomdelve::save::read_save(path, &shipped_game(0, gloomdelve::Mode::Delve))
 }
+
+/// What `who` did in the last turn, as the world's turn recorded it.
+pub fn deeds_of(app: &App, who: Entity) -> Vec<gloomdelve::vocab::foresight::Deed> {
+    let deeds = &app
+        .world()
+        .resource::<gloomdelve::vocab::foresight::Deeds>()
+        .0;
+    deeds
+        .iter()
+        .filter(|(e, _)| *e == who)
+        .map(|(_, d)| d.clone())
+        .collect()
+}
+
+/// Turns the intent overlay on and returns what the foresight says `who`
+/// will do next turn.
+pub fn foresee(app: &mut App, who: Entity) -> Vec<gloomdelve::vocab::foresight::Intent> {
+    app.insert_resource(gloomdelve::vocab::foresight::ShowIntents(true));
+    app.update();
+    let foresight = app
+        .world()
+        .resource::<gloomdelve::vocab::foresight::Foresight>();
+    foresight.of(who).expect("it is foreseen").turns.clone()
+}

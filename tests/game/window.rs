@@ -2556,6 +2556,24 @@ fn red_on_tile(shot: &Shot, tile: (i64, i64)) -> usize {
     pixels_on_tile(shot, tile, red)
 }
 
+/// Whether the tile at `p` is grass one can stand on.
+fn is_grass(terrain: &Terrain, p: Pos) -> bool {
+    terrain.is_walkable(p) && terrain.tile(p) == gloomdelve_core::Tile::Grass
+}
+
+/// The grass tile nearest the start of `level` with grass all round it:
+/// a place to put the hero of a crafted save.
+fn grass_all_round(level: &gloomdelve::vocab::resources::Level) -> Pos {
+    let terrain = &level.terrain;
+    terrain
+        .tiles()
+        .iter()
+        .map(|(p, _)| p)
+        .filter(|&p| is_grass(terrain, p) && Dir::ALL.iter().all(|&d| is_grass(terrain, p.step(d))))
+        .min_by_key(|p| p.chebyshev(level.start))
+        .expect("grass all round")
+}
+
 #[test]
 fn tab_shows_the_tile_an_adjacent_goblin_will_strike_and_the_choice_is_remembered() {
     if skip_without_display_tools("tab_shows_the_tile_an_adjacent_goblin_will_strike") {
@@ -2566,14 +2584,8 @@ fn tab_shows_the_tile_an_adjacent_goblin_will_strike_and_the_choice_is_remembere
     let scratch = scratch("intents");
     let level = first_level();
     let terrain = &level.terrain;
-    let open = |p: Pos| terrain.is_walkable(p) && terrain.tile(p) == gloomdelve_core::Tile::Grass;
-    let hero = terrain
-        .tiles()
-        .iter()
-        .map(|(p, _)| p)
-        .filter(|&p| Dir::ALL.iter().all(|&d| open(p.step(d))) && open(p))
-        .min_by_key(|p| p.chebyshev(level.start))
-        .expect("grass all round");
+    let open = |p: Pos| is_grass(terrain, p);
+    let hero = grass_all_round(&level);
     write_crafted_save(scratch.path(), |save| {
         save.hero.pos = hero;
         save.current.items.clear();
@@ -2653,14 +2665,8 @@ fn the_sidebar_lists_each_creature_in_view_and_none_out_of_it_and_v_hides_it() {
     let scratch = scratch("sidebar");
     let level = first_level();
     let terrain = &level.terrain;
-    let open = |p: Pos| terrain.is_walkable(p) && terrain.tile(p) == gloomdelve_core::Tile::Grass;
-    let hero = terrain
-        .tiles()
-        .iter()
-        .map(|(p, _)| p)
-        .filter(|&p| Dir::ALL.iter().all(|&d| open(p.step(d))) && open(p))
-        .min_by_key(|p| p.chebyshev(level.start))
-        .expect("grass all round");
+    let open = |p: Pos| is_grass(terrain, p);
+    let hero = grass_all_round(&level);
     // Far beyond the hero's sight of 6 tiles.
     let far = terrain
         .tiles()

@@ -42,9 +42,11 @@ const MAP_LIGHT: Color = Color::srgba(1.0, 0.88, 0.3, 0.35);
 #[derive(Component)]
 struct Sidebar;
 
-/// The list inside the panel, rebuilt when what it shows changes.
-#[derive(Component)]
-struct SidebarList;
+/// The list inside the panel, with the entries it shows: rebuilt when
+/// they change. Kept on the node, so a panel spawned anew (on coming back
+/// to the game) starts empty and is filled.
+#[derive(Component, Default)]
+struct SidebarList(Vec<Entry>);
 
 /// One entry, for the creature it names.
 #[derive(Component)]
@@ -167,7 +169,7 @@ fn spawn_sidebar(mut commands: Commands) {
         BackgroundColor(PANEL_COLOUR),
         children![(
             Name::new("Sidebar list"),
-            SidebarList,
+            SidebarList::default(),
             Node {
                 flex_direction: FlexDirection::Column,
                 row_gap: px(8),
@@ -228,8 +230,7 @@ fn list_creatures(
     creatures: Listed,
     hero: Single<(&GridPos, &Fighter), With<Hero>>,
     (sight, new_game, book): (Option<Res<Sight>>, Res<NewGame>, Res<SpriteBook>),
-    (list, show): (Single<Entity, With<SidebarList>>, Res<ShowSidebar>),
-    mut shown: Local<Vec<Entry>>,
+    (list, show): (Single<(Entity, &mut SidebarList)>, Res<ShowSidebar>),
 ) {
     let in_view =
         |at: Pos| new_game.reveal || sight.as_ref().is_some_and(|s| s.seen(at) == Seen::Visible);
@@ -253,7 +254,8 @@ fn list_creatures(
         .collect();
     let (hero_at, hero_fighter) = *hero;
     let fresh = entries(seen, hero_at.0, *hero_fighter);
-    let changed = fresh != *shown;
+    let (list, mut shown) = list.into_inner();
+    let changed = fresh != shown.0;
     if (changed || show.is_changed()) && std::env::var_os(LAYOUT_PROBE_VAR).is_some() {
         let names: Vec<&str> = fresh.iter().map(|e| e.name.as_str()).collect();
         let state = if show.0 { "shown" } else { "hidden" };
@@ -263,13 +265,12 @@ fn list_creatures(
     if !changed {
         return;
     }
-    let list = *list;
     commands.entity(list).despawn_children();
     for entry in &fresh {
         let row = spawn_entry(&mut commands, entry, &book);
         commands.entity(list).add_child(row);
     }
-    *shown = fresh;
+    shown.0 = fresh;
 }
 
 /// One entry: the sprite, then the name, the HP bar, the state and the
@@ -373,7 +374,6 @@ fn light_entries(
     mut entries: Query<(&SidebarEntry, &Interaction, &mut BackgroundColor)>,
     aiming: Option<Res<Aiming>>,
     places: Query<&GridPos, With<Creature>>,
-    mut pointed: Local<Option<Entity>>,
 ) {
     let now = pointed_at(&entries, aiming.as_deref(), &places);
     for (entry, _, mut colour) in &mut entries {
@@ -384,7 +384,6 @@ fn light_entries(
         };
         colour.set_if_neq(BackgroundColor(wanted));
     }
-    *pointed = now;
 }
 
 /// Lights the map under the creature of the hovered entry.
