@@ -31,6 +31,14 @@ impl GameRng {
         self.0.random_bool(p.clamp(0.0, 1.0))
     }
 
+    /// Shuffles `items` in place (Fisher–Yates, from the last item down).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.range(0, i as i32 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()

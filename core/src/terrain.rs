@@ -15,6 +15,8 @@ pub enum Bump {
     Dig(Pos),
     /// The target is a closed door: open it and stay put.
     Open(Pos),
+    /// The target is a vault's locked door: a key opens it.
+    Locked(Pos),
     /// Nothing happens, for the reason given.
     Blocked(Blocked),
 }
@@ -178,6 +180,49 @@ impl Terrain {
         self.swing(pos, Tile::Door, Tile::OpenDoor)
     }
 
+    /// Unlocks the vault door at `pos`, which stands open from then on;
+    /// false when there is none.
+    pub fn unlock(&mut self, pos: Pos) -> bool {
+        self.swing(pos, Tile::VaultDoor, Tile::OpenDoor)
+    }
+
+    /// Cages every altar on the level but the one at `spared`, and
+    /// returns where each cage came down.
+    pub fn cage_altars(&mut self, spared: Option<Pos>) -> Vec<Pos> {
+        let altars: Vec<Pos> = self
+            .tiles
+            .iter()
+            .filter(|&(p, t)| *t == Tile::Altar && Some(p) != spared)
+            .map(|(p, _)| p)
+            .collect();
+        for &altar in &altars {
+            self.tiles.set(altar, Tile::AltarCaged);
+        }
+        altars
+    }
+
+    /// Every tile the hero can make its way to from `from` on foot,
+    /// opening closed doors on the way and squeezing past no corner the
+    /// bump rule forbids.
+    pub fn reachable_from(&self, from: Pos) -> Grid<bool> {
+        let mut reached = Grid::new(self.width(), self.height(), false);
+        if !self.is_passable(from) {
+            return reached;
+        }
+        reached.set(from, true);
+        let mut todo = vec![from];
+        while let Some(at) = todo.pop() {
+            for dir in Dir::ALL {
+                let next = at.step(dir);
+                if self.can_pass(at, dir) && reached.get(next) == Some(&false) {
+                    reached.set(next, true);
+                    todo.push(next);
+                }
+            }
+        }
+        reached
+    }
+
     /// Closes the open door at `pos`; false when there is none. Whether
     /// something stands in it is the caller's to ask.
     pub fn close_door(&mut self, pos: Pos) -> bool {
@@ -226,6 +271,8 @@ impl Terrain {
             Bump::Move(to)
         } else if self.tile(to) == Tile::Door {
             Bump::Open(to)
+        } else if self.tile(to) == Tile::VaultDoor {
+            Bump::Locked(to)
         } else if self.is_diggable(to) {
             Bump::Dig(to)
         } else if self.tile(to).is_rock() {
@@ -236,14 +283,18 @@ impl Terrain {
     }
 
     /// Digs the rock at `pos` into floor and exposes any deep rock around it
-    /// as wall. Returns every position whose tile changed (empty when `pos`
-    /// cannot be dug).
+    /// as wall; a broken vault wall cages every altar. Returns every
+    /// position whose tile changed (empty when `pos` cannot be dug).
     pub fn dig(&mut self, pos: Pos) -> Vec<Pos> {
         if !self.is_diggable(pos) {
             return Vec::new();
         }
+        let breaks_a_vault = self.tile(pos) == Tile::VaultWall;
         self.tiles.set(pos, Tile::DugFloor);
         let mut changed = vec![pos];
+        if breaks_a_vault {
+            changed.extend(self.cage_altars(None));
+        }
         for dir in Dir::ALL {
             let n = pos.step(dir);
             if self.tile(n) == Tile::DeepRock && self.tiles.in_bounds(n) {
@@ -505,5 +556,73 @@ mod tests {
         assert_ne!(t.to_text(), before);
         t.undig(&was);
         assert_eq!(t.to_text(), before);
+    }
+
+    /// A vault: walls `%`, a locked door `&` on its tunnel, two altars `_`.
+    fn vault() -> Terrain {
+        Terrain::from_text(
+            "#########\n\
+             #.......#\n\
+             #%%%&%%%#\n\
+             #%_._._%#\n\
+             #%%%%%%%#\n\
+             #########\n",
+            1,
+        )
+    }
+
+    #[test]
+    fn a_vault_door_is_locked_until_unlocked_and_then_stands_open() {
+        let mut t = vault();
+        let door = Pos::new(4, 2);
+        assert_eq!(t.bump(Pos::new(4, 1), Dir::S), Bump::Locked(door));
+        assert!(!t.is_diggable(door), "a vault door is no rock");
+        assert!(t.unlock(door));
+        assert_eq!(t.tile(door), Tile::OpenDoor);
+        assert!(!t.unlock(door), "only a locked vault door unlocks");
+        assert_eq!(t.bump(Pos::new(4, 1), Dir::S), Bump::Move(door));
+    }
+
+    #[test]
+    fn breaking_a_vault_wall_cages_every_altar() {
+        let mut t = vault();
+        let wall = Pos::new(2, 2);
+        assert_eq!(t.bump(Pos::new(2, 1), Dir::S), Bump::Dig(wall));
+        let changed = t.dig(wall);
+        assert_eq!(t.tile(wall), Tile::DugFloor);
+        for altar in [Pos::new(2, 3), Pos::new(4, 3), Pos::new(6, 3)] {
+            assert_eq!(t.tile(altar), Tile::AltarCaged, "{altar:?}");
+            assert!(changed.contains(&altar), "{altar:?} is redrawn");
+        }
+    }
+
+    #[test]
+    fn caging_spares_the_altar_asked_for() {
+        let mut t = vault();
+        let caged = t.cage_altars(Some(Pos::new(4, 3)));
+        assert_eq!(caged, vec![Pos::new(2, 3), Pos::new(6, 3)]);
+        assert_eq!(t.tile(Pos::new(4, 3)), Tile::Altar);
+        assert!(
+            !t.is_walkable(Pos::new(2, 3)),
+            "a caged altar is out of reach"
+        );
+    }
+
+    #[test]
+    fn the_reachable_ground_stops_at_a_locked_door_and_passes_a_closed_one() {
+        let t = vault();
+        let reached = t.reachable_from(Pos::new(1, 1));
+        assert!(reached[Pos::new(7, 1)]);
+        assert!(!reached[Pos::new(4, 2)], "the vault door is locked");
+        assert!(
+            !reached[Pos::new(4, 3)],
+            "nor is the room behind it reached"
+        );
+        let doors = Terrain::from_text("#####\n#.+.#\n#####\n", 1);
+        assert!(doors.reachable_from(Pos::new(1, 1))[Pos::new(3, 1)]);
+        assert!(
+            !t.reachable_from(Pos::new(0, 0))[Pos::new(1, 1)],
+            "from rock, nothing"
+        );
     }
 }

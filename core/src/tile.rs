@@ -26,11 +26,20 @@ pub enum Tile {
     Door,
     /// An open door: walked through and seen through like floor.
     OpenDoor,
+    /// A wall of a vault: rock that can be dug, but breaking it cages
+    /// every altar on the level.
+    VaultWall,
+    /// A vault's locked door: a bump with a vault key opens it.
+    VaultDoor,
+    /// An altar with a treasure on it; lifting one cages the others.
+    Altar,
+    /// A caged altar: what lies on it is seen but out of reach.
+    AltarCaged,
 }
 
 impl Tile {
     /// Every tile kind, in sprite-sheet order.
-    pub const ALL: [Tile; 12] = [
+    pub const ALL: [Tile; 16] = [
         Tile::Wall,
         Tile::DeepRock,
         Tile::Floor,
@@ -43,13 +52,24 @@ impl Tile {
         Tile::Tree,
         Tile::Door,
         Tile::OpenDoor,
+        Tile::VaultWall,
+        Tile::VaultDoor,
+        Tile::Altar,
+        Tile::AltarCaged,
     ];
 
     #[inline]
     pub fn is_walkable(self) -> bool {
         !matches!(
             self,
-            Tile::Wall | Tile::DeepRock | Tile::Water | Tile::Tree | Tile::Door
+            Tile::Wall
+                | Tile::DeepRock
+                | Tile::Water
+                | Tile::Tree
+                | Tile::Door
+                | Tile::VaultWall
+                | Tile::VaultDoor
+                | Tile::AltarCaged
         )
     }
 
@@ -62,12 +82,20 @@ impl Tile {
     /// Rock that a bump can dig (the border check is the map's job).
     #[inline]
     pub fn is_rock(self) -> bool {
-        matches!(self, Tile::Wall | Tile::DeepRock)
+        matches!(self, Tile::Wall | Tile::DeepRock | Tile::VaultWall)
     }
 
     #[inline]
     pub fn blocks_sight(self) -> bool {
-        matches!(self, Tile::Wall | Tile::DeepRock | Tile::Tree | Tile::Door)
+        matches!(
+            self,
+            Tile::Wall
+                | Tile::DeepRock
+                | Tile::Tree
+                | Tile::Door
+                | Tile::VaultWall
+                | Tile::VaultDoor
+        )
     }
 
     /// The character used by `mapgen` and the tests.
@@ -84,6 +112,10 @@ impl Tile {
             Tile::Tree => 'T',
             Tile::Door => '+',
             Tile::OpenDoor => '\'',
+            Tile::VaultWall => '%',
+            Tile::VaultDoor => '&',
+            Tile::Altar => '_',
+            Tile::AltarCaged => '|',
         }
     }
 
@@ -102,6 +134,10 @@ impl Tile {
             Tile::Tree => "tree",
             Tile::Door => "closed door",
             Tile::OpenDoor => "open door",
+            Tile::VaultWall => "vault wall",
+            Tile::VaultDoor => "vault door",
+            Tile::Altar => "altar",
+            Tile::AltarCaged => "caged altar",
         }
     }
 
@@ -120,6 +156,10 @@ impl Tile {
             Tile::Tree => "tree",
             Tile::Door => "door_closed",
             Tile::OpenDoor => "door_open",
+            Tile::VaultWall => "vault_wall",
+            Tile::VaultDoor => "vault_door",
+            Tile::Altar => "altar",
+            Tile::AltarCaged => "altar_caged",
         }
     }
 }
@@ -144,6 +184,10 @@ mod tests {
             (Tile::Tree, false, false, true, 'T'),
             (Tile::Door, false, false, true, '+'),
             (Tile::OpenDoor, true, false, false, '\''),
+            (Tile::VaultWall, false, true, true, '%'),
+            (Tile::VaultDoor, false, false, true, '&'),
+            (Tile::Altar, true, false, false, '_'),
+            (Tile::AltarCaged, false, false, false, '|'),
         ];
         assert_eq!(table.map(|row| row.0), Tile::ALL);
         for (tile, walkable, rock, blocks, glyph) in table {

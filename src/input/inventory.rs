@@ -5,7 +5,8 @@
 //! hero's turn. A drop opens the screen again once played, so several
 //! drops in a row are a key each. The cursor follows the item it was on,
 //! wherever the pack moves it; when that item is gone, it stays on the
-//! slot, now the next item.
+//! slot, now the next item. `c` calls an unknown potion or scroll a name
+//! of the hero's own: the keys type it until Enter or Esc.
 
 use bevy::input::keyboard::{Key, KeyCode};
 use bevy::prelude::*;
@@ -17,6 +18,8 @@ use crate::rules::items::{StackParts, slots, stack_in};
 use crate::vocab::components::Hero;
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::{Action, PendingAction};
+use crate::vocab::lore::MAX_CALLED;
+use crate::vocab::messages::CallKind;
 use crate::vocab::states::Overlay;
 
 pub const COLUMNS: usize = 10;
@@ -52,6 +55,19 @@ impl InventoryPurpose {
             Self::Eat => Some("Eat which? Enter eats."),
         }
     }
+}
+
+/// The name being typed for an unknown kind (the inventory's `c`), while
+/// it is typed: the keys write it, Enter files it, Esc leaves it. It stays
+/// one frame more once `done`, so that the inventory's keys never take the
+/// Enter or Esc that ended it.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct Calling {
+    pub kind: usize,
+    /// What the kind goes by now: "murky potion".
+    pub look: String,
+    pub text: String,
+    pub done: bool,
 }
 
 /// The act chosen in the inventory, played when it closes.
@@ -131,10 +147,12 @@ pub enum InventoryCommand {
     /// Use, wear or take off the selected item.
     Use,
     Drop,
+    /// Call the selected unknown kind a name of the hero's own.
+    Call,
     Close,
 }
 
-/// The inventory's key bindings: arrows, `Space`/`Enter`, `d`, `Esc`/`i`.
+/// The inventory's key bindings: arrows, `Space`/`Enter`, `d`, `c`, `Esc`/`i`.
 pub fn inventory_command(key_code: KeyCode, logical: &Key) -> Option<InventoryCommand> {
     match (key_code, logical) {
         (KeyCode::ArrowUp, _) => Some(InventoryCommand::Move(Dir::N)),
@@ -144,6 +162,7 @@ pub fn inventory_command(key_code: KeyCode, logical: &Key) -> Option<InventoryCo
         (KeyCode::Space | KeyCode::Enter | KeyCode::NumpadEnter, _) => Some(InventoryCommand::Use),
         (KeyCode::Escape, _) => Some(InventoryCommand::Close),
         (_, Key::Character(c)) if c.as_str() == "d" => Some(InventoryCommand::Drop),
+        (_, Key::Character(c)) if c.as_str() == "c" => Some(InventoryCommand::Call),
         (_, Key::Character(c)) if c.as_str() == "i" => Some(InventoryCommand::Close),
         _ => None,
     }
@@ -174,7 +193,12 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Overlay::Inventory), keep_the_cursor_on_an_item);
     app.add_systems(
         OnExit(Overlay::Inventory),
-        (remember_the_cursor_item, play_chosen_act, back_to_browsing),
+        (
+            remember_the_cursor_item,
+            play_chosen_act,
+            back_to_browsing,
+            stop_calling,
+        ),
     );
     app.add_systems(OnExit(Overlay::Targeting), play_chosen_act);
     app.add_systems(
@@ -239,6 +263,70 @@ fn reopen_after_a_drop(
 
 fn back_to_browsing(mut purpose: ResMut<InventoryPurpose>) {
     *purpose = InventoryPurpose::Browse;
+}
+
+/// What typing `key` does to a name being typed: `Some(true)` files it,
+/// `Some(false)` leaves it, `None` goes on typing.
+pub fn type_into(text: &mut String, key_code: KeyCode, key: &Key) -> Option<bool> {
+    match (key_code, key) {
+        (KeyCode::Enter | KeyCode::NumpadEnter, _) | (_, Key::Enter) => return Some(true),
+        (KeyCode::Escape, _) | (_, Key::Escape) => return Some(false),
+        (KeyCode::Backspace, _) | (_, Key::Backspace) => {
+            text.pop();
+        }
+        (KeyCode::Space, _) | (_, Key::Space) if text.chars().count() < MAX_CALLED => {
+            text.push(' ')
+        }
+        (_, Key::Character(typed)) => {
+            let printable = typed.chars().filter(|c| !c.is_control());
+            for c in printable {
+                if text.chars().count() < MAX_CALLED {
+                    text.push(c);
+                }
+            }
+        }
+        _ => {}
+    }
+    None
+}
+
+/// The keys while a name is typed; every other key system leaves them be.
+pub(super) fn calling_keys(
+    mut keys: MessageReader<bevy::input::keyboard::KeyboardInput>,
+    calling: Option<ResMut<Calling>>,
+    mut commands: Commands,
+    mut calls: MessageWriter<CallKind>,
+) {
+    let presses = keys
+        .read()
+        .filter(|k| k.state == bevy::input::ButtonState::Pressed);
+    let Some(mut calling) = calling else {
+        presses.for_each(drop);
+        return;
+    };
+    if calling.done {
+        presses.for_each(drop);
+        commands.remove_resource::<Calling>();
+        return;
+    }
+    for key in presses {
+        let Some(file) = type_into(&mut calling.text, key.key_code, &key.logical_key) else {
+            continue;
+        };
+        if file {
+            calls.write(CallKind {
+                kind: calling.kind,
+                name: calling.text.clone(),
+            });
+        }
+        calling.done = true;
+        return;
+    }
+}
+
+/// No name is typed once the screen is gone.
+fn stop_calling(mut commands: Commands) {
+    commands.remove_resource::<Calling>();
 }
 
 /// Hands the chosen act to the turn systems as the screen closes.

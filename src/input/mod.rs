@@ -24,10 +24,11 @@ use crate::view::motion::FinishAnimations;
 use crate::view::screenshot::TakeScreenshot;
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Item, Pack};
-use crate::vocab::data::ItemEffect;
+use crate::vocab::data::{ItemBook, ItemEffect};
 use crate::vocab::foresight::ShowIntents;
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::{Action, PendingAction};
+use crate::vocab::lore::Lore;
 use crate::vocab::messages::{Goal, StartWalk};
 use crate::vocab::resources::MonstersInView;
 use crate::vocab::states::Overlay;
@@ -311,6 +312,7 @@ pub fn plugin(app: &mut App) {
         Update,
         (
             read_keys.before(crate::vocab::states::TurnPhase::HeroActs),
+            inventory::calling_keys.before(inventory_keys),
             inventory_keys,
             aim_keys,
             intents_key,
@@ -555,12 +557,12 @@ fn inventory_keys(
     hero: Single<(&Pack, &GridPos), With<Hero>>,
     items: Query<&Item>,
     stacks: Query<StackParts>,
-    new_game: Res<NewGame>,
+    (new_game, lore, calling): (Res<NewGame>, Res<Lore>, Option<Res<inventory::Calling>>),
     mut commands: Commands,
 ) {
     let pack = hero.0;
     let presses = keys.read().filter(|k| k.state == ButtonState::Pressed);
-    if *overlay.get() != Overlay::Inventory {
+    if *overlay.get() != Overlay::Inventory || calling.is_some() {
         presses.for_each(drop);
         return;
     }
@@ -588,6 +590,13 @@ fn inventory_keys(
                 }
             }
             Some(InventoryCommand::Drop) => selected.map(Action::Drop),
+            Some(InventoryCommand::Call) => {
+                if let Some(calling) = selected.and_then(|e| start_calling(e, &items, book, &lore))
+                {
+                    commands.insert_resource(calling);
+                }
+                continue;
+            }
             Some(InventoryCommand::Close) => None,
             None => continue,
         };
@@ -605,6 +614,25 @@ fn inventory_keys(
         next_overlay.set(Overlay::None);
         return;
     }
+}
+
+/// The name to type for `item`'s kind, when the hero does not know it,
+/// begun with what it calls the kind now.
+fn start_calling(
+    item: Entity,
+    items: &Query<&Item>,
+    book: &ItemBook,
+    lore: &Lore,
+) -> Option<inventory::Calling> {
+    let kind_index = items.get(item).ok()?.kind;
+    let kind = book.kinds.get(kind_index)?;
+    let look = lore.looks.get(&kind.name).filter(|_| !lore.knows(kind))?;
+    Some(inventory::Calling {
+        kind: kind_index,
+        look: look.name.clone(),
+        text: lore.called.get(&kind.name).cloned().unwrap_or_default(),
+        done: false,
+    })
 }
 
 fn effect_of(item: Entity, items: &Query<&Item>, new_game: &NewGame) -> Option<ItemEffect> {

@@ -67,6 +67,15 @@ pub fn on_walkable_ground(terrain: &Terrain, at: Pos) -> Result<(), String> {
     }
 }
 
+/// An item lies on walkable ground, or in the cage of a caged altar.
+pub fn item_may_lie(terrain: &Terrain, at: Pos) -> Result<(), String> {
+    if terrain.tile(at) == gloomdelve_core::Tile::AltarCaged {
+        Ok(())
+    } else {
+        on_walkable_ground(terrain, at)
+    }
+}
+
 /// A fungus spreads at most `limit` times in its life.
 pub fn fungus_within_spreads(spreads: u32, limit: u32) -> Result<(), String> {
     if spreads > limit {

@@ -4,6 +4,10 @@
 //! version 3 keeps a map of memories by the behaviour that keeps them.
 //! Versions 2 and 3 kept paralysis (`paralyzed`), sickness (`sick_turns`)
 //! and the potions' `boons` apart; version 4 keeps one map of statuses.
+//! Version 5 keeps the looks of potions and scrolls (a save without them
+//! loads with every kind known: see `state::restored_lore`), and calls
+//! the healing potion "potion of healing", not "red potion", now that a
+//! red potion is a look.
 
 use crate::rules::creatures::behaviours::chases::{self, Trail};
 use crate::rules::creatures::behaviours::memory::{Remembered, read, to_saved};
@@ -22,13 +26,16 @@ pub fn upgrade(save: &mut SaveGame, version: u32) -> Result<(), String> {
     if version < 4 {
         statuses_from_version_3(save);
     }
-    if version >= 3 {
-        return Ok(());
-    }
-    for (name, level) in levels(save) {
-        for (i, creature) in level.creatures.iter_mut().enumerate() {
-            memories_from_version_2(creature).map_err(|e| format!("{name}.creatures[{i}].{e}"))?;
+    if version < 3 {
+        for (name, level) in levels(save) {
+            for (i, creature) in level.creatures.iter_mut().enumerate() {
+                memories_from_version_2(creature)
+                    .map_err(|e| format!("{name}.creatures[{i}].{e}"))?;
+            }
         }
+    }
+    if version < 5 {
+        rename_kinds_from_version_4(save);
     }
     Ok(())
 }
@@ -40,6 +47,49 @@ fn levels(save: &mut SaveGame) -> impl Iterator<Item = (String, &mut StoredLevel
             .iter_mut()
             .map(|(depth, level)| (format!("stored[{depth}]"), level)),
     )
+}
+
+/// Item kinds renamed in version 5: (old name, new name).
+const RENAMED_IN_VERSION_5: [(&str, &str); 1] = [("red potion", "potion of healing")];
+
+/// Renames the kinds version 5 renamed, wherever a save names a kind: the
+/// pack, the items lying on each level, and what thieves carry.
+fn rename_kinds_from_version_4(save: &mut SaveGame) {
+    let rename = |kind: &mut String| {
+        if let Some((_, new)) = RENAMED_IN_VERSION_5.iter().find(|(old, _)| kind == old) {
+            *kind = new.to_string();
+        }
+    };
+    for item in &mut save.hero.pack {
+        rename(&mut item.kind);
+        rename(&mut item.name);
+    }
+    for (_, level) in levels(save) {
+        for item in &mut level.items {
+            rename(&mut item.kind);
+            rename(&mut item.name);
+        }
+        for creature in &mut level.creatures {
+            rename_loot(creature, &rename);
+        }
+    }
+}
+
+/// Renames the kinds in a thief's loot; loot that cannot be read is left
+/// for the checks to name.
+fn rename_loot(creature: &mut CreatureRecord, rename: &impl Fn(&mut String)) {
+    let Some(value) = creature.memories.get(steals::MEMORY.key) else {
+        return;
+    };
+    let Ok(mut loot) = read::<Loot>(value) else {
+        return;
+    };
+    loot.items.iter_mut().for_each(rename);
+    if let Ok(saved) = to_saved(&loot) {
+        creature
+            .memories
+            .insert(steals::MEMORY.key.to_string(), saved);
+    }
 }
 
 /// Moves the hero's sickness and boons, and each creature's paralysis,

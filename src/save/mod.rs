@@ -24,13 +24,14 @@ use crate::vocab::resources::SaveSoon;
 use crate::vocab::states::Screen;
 use state::SaveGame;
 
-/// The save format's version. Version 4 keeps every status (paralysed,
+/// The save format's version. Version 5 keeps the looks of potions and
+/// scrolls and what the hero knows of them. Version 4 keeps every status (paralysed,
 /// sick, regenerating, far sight) in one map; version 3 keeps each
 /// creature's memories in a map by behaviour; version 2 kept both in
 /// fields of their own. Versions 2 and 3 are still read (see [`migrate`]);
 /// version 1 numbered the kinds by their place in the data files, and is
 /// set aside.
-pub const SAVE_VERSION: u32 = 4;
+pub const SAVE_VERSION: u32 = 5;
 
 /// The save file's name in the data folder.
 pub const SAVE_FILE: &str = "save.ron";

@@ -20,8 +20,10 @@ use crate::vocab::components::Stomach;
 use crate::vocab::components::{CreatureId, Health};
 use crate::vocab::components::{Drawn, GridPos, Hero, Layer};
 use crate::vocab::components::{Item, Pack, Purse};
+use crate::vocab::data::ItemBook;
 use crate::vocab::game::{Mode, NewGame};
 use crate::vocab::log::{GameLog, LogEntry};
+use crate::vocab::lore::Lore;
 use crate::vocab::records::StoredLevel;
 use crate::vocab::resources::Kills;
 use crate::vocab::resources::TurnCount;
@@ -51,6 +53,11 @@ pub struct SaveGame {
     pub kills: Vec<(String, i32)>,
     /// The hunt's enemies and their homes (empty in the delve).
     pub roster: Vec<(CreatureId, String, Pos)>,
+    /// The looks of the potions and scrolls, and what the hero knows of
+    /// them. Saves before version 5 had none: they load with every kind
+    /// known, as their hero saw them named.
+    #[serde(default)]
+    pub lore: Option<Lore>,
 }
 
 /// The hero as data.
@@ -125,6 +132,7 @@ pub fn capture(world: &mut World) -> Option<SaveGame> {
             .get_resource::<Roster>()
             .map(|r| r.0.clone())
             .unwrap_or_default(),
+        lore: world.get_resource::<Lore>().cloned(),
     })
 }
 
@@ -201,8 +209,24 @@ pub fn restore(world: &mut World, save: SaveGame) {
     if save.mode == Mode::Hunt {
         world.insert_resource(Roster(save.roster));
     }
+    let lore = restored_lore(&world.resource::<NewGame>().items, save.seed, save.lore);
+    world.insert_resource(lore);
     restore_level(world, save.current);
     restore_hero(world, save.hero);
+}
+
+/// The lore of a loaded game: its own, with a look for each kind added to
+/// the data since; a save from before looks were kept knows every kind.
+fn restored_lore(book: &ItemBook, seed: u64, saved: Option<Lore>) -> Lore {
+    let Some(mut lore) = saved else {
+        let mut lore = Lore::draw(book, seed);
+        for kind in &book.kinds {
+            lore.learn(kind);
+        }
+        return lore;
+    };
+    lore.complete(book, seed);
+    lore
 }
 
 fn restore_hero(world: &mut World, record: HeroRecord) {

@@ -1,7 +1,8 @@
 //! A simple player on the same actions as the keys: it reads a scroll in a
 //! tight spot, fights what is next to it, shoots or throws at a foe in
 //! view, drinks a potion below 30% HP (regeneration below 60%), reads a
-//! map on a new level and teleport when nearly dead,
+//! map on a new level and teleport when nearly dead, tries unknown
+//! potions and scrolls when safe (full HP, no foe in view),
 //! eats when Hungry, wears better gear, fetches what it wants, explores,
 //! goes down once a level is explored (the surface once it has seen the
 //! stairs), and takes the Gold Key home.
@@ -12,8 +13,8 @@ use gloomdelve_core::{Dir, Pos, Tile};
 
 use crate::rules::explore::{BestGear, knows_stairs_down};
 use crate::rules::levels::find_stairs;
-use crate::vocab::components::Corpse;
 use crate::vocab::components::Equipment;
+use crate::vocab::components::{Corpse, Dropped};
 use crate::vocab::components::{Creature, Harmless, Health, Slumber};
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Hunger, Stomach};
@@ -21,6 +22,7 @@ use crate::vocab::components::{Item, PACK_SIZE, Pack};
 use crate::vocab::data::{ItemEffect, ScrollKind};
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::Action;
+use crate::vocab::lore::Lore;
 use crate::vocab::resources::Dungeon;
 use crate::vocab::resources::Level;
 use crate::vocab::resources::Sight;
@@ -51,6 +53,7 @@ pub fn choose(world: &mut World) -> Action {
         .or_else(|| close_on_archers(world, at))
         .or_else(|| sneak_up(world, at))
         .or_else(|| drink(world, hero))
+        .or_else(|| try_the_unknown(world, hero, at))
         .or_else(|| eat(world, hero, at))
         .or_else(|| dress(world, hero))
         .or_else(|| discard(world, hero))
@@ -215,19 +218,61 @@ fn with_bot_map<T>(world: &mut World, plan: impl FnOnce(&World, &mut BotMap) -> 
     world.resource_scope(|world, mut map: Mut<BotMap>| plan(world, &mut map))
 }
 
-/// The pack's items with their effects (a corpse's food is its own).
+/// The pack's items the hero knows, with their effects (a corpse's food
+/// is its own): a potion or scroll it has not learned is left out, as a
+/// player cannot plan with what it does not know.
 fn pack_effects(world: &World, hero: Entity) -> Vec<(Entity, ItemEffect)> {
     let book = &world.resource::<NewGame>().items;
+    let lore = world.get_resource::<Lore>();
+    let known = |item: &Item| lore.is_none_or(|l| l.knows(&book.kinds[item.kind]));
     let pack = world
         .get::<Pack>(hero)
         .map(|p| p.0.clone())
         .unwrap_or_default();
     pack.into_iter()
         .filter_map(|e| {
-            let item = world.get::<Item>(e)?;
+            let item = world.get::<Item>(e).filter(|i| known(i))?;
             Some((e, item.effect(book, world.get::<Corpse>(e))))
         })
         .collect()
+}
+
+/// Tries an unknown potion, or an unknown scroll that needs no aim (the
+/// read key shows which do), when it is safe: full HP and no foe in view.
+fn try_the_unknown(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
+    let health = *world.get::<Health>(hero)?;
+    if health.hp < health.max || foe_in_view(world, at) {
+        return None;
+    }
+    let book = &world.resource::<NewGame>().items;
+    let lore = world.get_resource::<Lore>()?;
+    let pack = world.get::<Pack>(hero)?;
+    pack.0.iter().find_map(|&e| {
+        let kind = &book.kinds[world.get::<Item>(e)?.kind];
+        if lore.knows(kind) {
+            return None;
+        }
+        match kind.effect {
+            ItemEffect::Scroll(scroll) if scroll.is_aimed() => None,
+            ItemEffect::Scroll(_) => Some(Action::Read {
+                scroll: e,
+                target: None,
+            }),
+            _ => Some(Action::Use(e)),
+        }
+    })
+}
+
+/// Whether a living foe (not a harmless fungus) is in view.
+fn foe_in_view(world: &mut World, at: Pos) -> bool {
+    let mut creatures =
+        world.query_filtered::<(&GridPos, &Health), (With<Creature>, Without<Harmless>)>();
+    let Some(sight) = world.get_resource::<Sight>() else {
+        return false;
+    };
+    creatures.iter(world).any(|(pos, health)| {
+        health.hp > 0 && pos.0 != at && sight.seen(pos.0) == crate::vocab::resources::Seen::Visible
+    })
 }
 
 /// In a tight spot (below half HP with a foe next to it), reads lightning
@@ -412,6 +457,7 @@ fn discard(world: &World, hero: Entity) -> Option<Action> {
                     ItemEffect::Weapon(v) => *v <= weapon,
                     ItemEffect::Armour(v) => *v <= armour || costs_food(world, *e),
                     ItemEffect::Bow(_) => first_bow != Some(*e),
+                    ItemEffect::Weaken(_) => true,
                     _ => false,
                 }
         })
@@ -433,9 +479,11 @@ fn pick_up(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
     here.then_some(Action::PickUp)
 }
 
-/// The items lying on the map, with their corpse state and effect.
+/// The items lying on the map, with their corpse state and effect; what
+/// the bot dropped it leaves be.
 fn lying_items(world: &mut World) -> Vec<(Pos, Option<Corpse>, ItemEffect)> {
-    let mut lying = world.query_filtered::<(&GridPos, &Item, Option<&Corpse>), Without<Hero>>();
+    let mut lying = world
+        .query_filtered::<(&GridPos, &Item, Option<&Corpse>), (Without<Hero>, Without<Dropped>)>();
     let book = &world.resource::<NewGame>().items;
     lying
         .iter(world)

@@ -95,7 +95,8 @@ fn pack_within_size(world: &mut World) -> Result<(), String> {
 
 fn everyone_on_walkable_ground(world: &mut World) -> Result<(), String> {
     let mut creatures = world.query_filtered::<(&GridPos, &Name, &Health), With<Creature>>();
-    let mut lying = world.query_filtered::<(&GridPos, &Name), Or<(With<Item>, With<Hero>)>>();
+    let mut lying =
+        world.query_filtered::<(&GridPos, &Name, Has<Hero>), Or<(With<Item>, With<Hero>)>>();
     let terrain = &world.resource::<Level>().terrain;
     for (pos, name, health) in creatures.iter(world) {
         if health.hp > 0 {
@@ -103,9 +104,13 @@ fn everyone_on_walkable_ground(world: &mut World) -> Result<(), String> {
                 .map_err(|e| format!("the {name} stands where it may not: {e}"))?;
         }
     }
-    for (pos, name) in lying.iter(world) {
-        invariants::on_walkable_ground(terrain, pos.0)
-            .map_err(|e| format!("the {name} lies where nothing may: {e}"))?;
+    for (pos, name, hero) in lying.iter(world) {
+        let may_be = if hero {
+            invariants::on_walkable_ground(terrain, pos.0)
+        } else {
+            invariants::item_may_lie(terrain, pos.0)
+        };
+        may_be.map_err(|e| format!("the {name} lies where nothing may: {e}"))?;
     }
     Ok(())
 }

@@ -259,6 +259,7 @@ fn generic_of(name: &str) -> Option<&'static str> {
 /// The data files, as the messages name them.
 const CREATURES_FILE: &str = "assets/data/creatures.ron";
 const ITEMS_FILE: &str = "assets/data/items.ron";
+const LOOKS_FILE: &str = "assets/data/looks.ron";
 
 /// Checks every sprite the data files name, and the ones the code derives
 /// from them, against the atlas, and returns one line for each that is
@@ -300,6 +301,11 @@ pub fn missing_data_sprites(
                 kind.name, kind.sprite
             ));
         }
+    }
+    for sprite in items.looks.sprites().filter(|s| !has(s)) {
+        missing.push(format!(
+            "{LOOKS_FILE}: a look has sprite {sprite:?}, {not_in_atlas}"
+        ));
     }
     missing
 }

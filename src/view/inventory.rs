@@ -1,10 +1,11 @@
 //! Draws the inventory: the selected item's name and what it does, the
 //! 2×10 slot grid (gold frame on the selection, worn items marked, stacks
-//! counted) and a stats panel.
+//! counted) and a stats panel with how many potion and scroll kinds the
+//! hero knows; while a name is typed for an unknown kind, the prompt.
 
 use bevy::prelude::*;
 
-use crate::input::inventory::{COLUMNS, InventoryCursor, InventoryPurpose, ROWS};
+use crate::input::inventory::{COLUMNS, Calling, InventoryCursor, InventoryPurpose, ROWS};
 use crate::rules::items::{slots, stack_of};
 use crate::view::assets::SpriteBook;
 use crate::view::ui::centred_column;
@@ -14,8 +15,9 @@ use crate::vocab::components::Stomach;
 use crate::vocab::components::{Drawn, Hero};
 use crate::vocab::components::{Fighter, Health};
 use crate::vocab::components::{Item, Pack, Purse};
-use crate::vocab::data::ItemEffect;
+use crate::vocab::data::{ItemBook, ItemEffect};
 use crate::vocab::game::NewGame;
+use crate::vocab::lore::{LookClass, Lore};
 use crate::vocab::states::Overlay;
 
 const SLOT_PX: f32 = 56.0;
@@ -29,7 +31,14 @@ const GOLD: Color = Color::srgb(0.97, 0.86, 0.31);
 struct InventoryView;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Update, redraw.run_if(in_state(Overlay::Inventory)));
+    // After the turn's systems, so that a kind learned or called this
+    // frame is shown by its new name.
+    app.add_systems(
+        Update,
+        redraw
+            .after(crate::vocab::states::TurnPhase::UpdateHud)
+            .run_if(in_state(Overlay::Inventory)),
+    );
 }
 
 /// What one slot shows.
@@ -59,11 +68,21 @@ fn redraw(
     hero: Single<HeroView, With<Hero>>,
     changed: Query<(), (With<Hero>, Or<(Changed<Pack>, Changed<Equipment>)>)>,
     items: Query<(&Item, &Name, Option<&Corpse>, Option<&Drawn>)>,
-    views: Query<Entity, With<InventoryView>>,
+    (views, lore, calling, mut was_calling): (
+        Query<Entity, With<InventoryView>>,
+        Option<Res<Lore>>,
+        Option<Res<Calling>>,
+        Local<bool>,
+    ),
 ) {
-    if !views.is_empty() && !cursor.is_changed() && changed.is_empty() {
+    let learned = lore.as_ref().is_some_and(|l| l.is_changed());
+    let typing = calling.as_ref().is_some_and(|c| c.is_changed()) || *was_calling;
+    *was_calling = calling.is_some();
+    if !views.is_empty() && !cursor.is_changed() && changed.is_empty() && !learned && !typing {
         return;
     }
+    let unlearned = Lore::default();
+    let lore = lore.as_deref().unwrap_or(&unlearned);
     views.iter().for_each(|v| commands.entity(v).despawn());
     let (pack, equipment, fighter, health, purse, stomach) = *hero;
     let describe = |entity: Option<Entity>| {
@@ -72,10 +91,12 @@ fn redraw(
             .map(|(item, name, corpse, drawn)| {
                 let kind = &new_game.items.kinds[item.kind];
                 let effect = effect_text(item.effect(&new_game.items, corpse))
+                    .filter(|_| lore.knows(kind))
                     .map(|numbers| with_trade_offs(numbers, kind));
+                let description = lore.description_of(kind);
                 let what = match effect {
-                    Some(effect) => format!("{} ({effect})", kind.description),
-                    None => kind.description.clone(),
+                    Some(effect) => format!("{description} ({effect})"),
+                    None => description.to_string(),
                 };
                 let sprite = drawn.map_or(&kind.sprite, |d| &d.sprite);
                 (name.to_string(), what, sprite.clone())
@@ -89,9 +110,15 @@ fn redraw(
     let pack_slots = slots(&pack.0, stack);
     let first = |slot: usize| pack_slots.get(slot).and_then(|s| s.first().copied());
     let count = |slot: usize| pack_slots.get(slot).map_or(0, Vec::len);
-    let title = describe(first(cursor.0)).map_or("(empty slot)".to_string(), |(name, what, _)| {
-        format!("{} - {what}", slot_label(count(cursor.0), &name))
-    });
+    let title = match calling.as_deref().filter(|c| !c.done) {
+        Some(calling) => format!(
+            "Call the {} what? {}_   (Enter names it, Esc leaves it)",
+            calling.look, calling.text
+        ),
+        None => describe(first(cursor.0)).map_or("(empty slot)".to_string(), |(name, what, _)| {
+            format!("{} - {what}", slot_label(count(cursor.0), &name))
+        }),
+    };
     let slots: Vec<SlotView> = (0..COLUMNS * ROWS)
         .map(|i| SlotView {
             icon: describe(first(i)).map(|(.., sprite)| sprite),
@@ -108,6 +135,8 @@ fn redraw(
         format!("Weapon   {}", name_of(equipment.weapon)),
         format!("Armour   {}", name_of(equipment.armour)),
         format!("Purse    {}", purse.short()),
+        known_line("Potions", &new_game.items, lore, LookClass::Potion),
+        known_line("Scrolls", &new_game.items, lore, LookClass::Scroll),
     ];
     let root = commands
         .spawn((
@@ -147,7 +176,7 @@ fn redraw(
     let help = commands
         .spawn((
             Text::new(
-                "arrows: select   Space/Enter: use, wear or take off   d: drop   Esc or i: close",
+                "arrows: select   Space/Enter: use, wear or take off   d: drop   c: call it   Esc or i: close",
             ),
             TextFont::from_font_size(14.0),
             TextColor(DIM),
@@ -159,6 +188,18 @@ fn redraw(
         .chain([grid, panel, help])
         .collect();
     commands.entity(root).add_children(&lines);
+}
+
+/// How many kinds of a class the hero knows: "Potions  2 of 4 known".
+fn known_line(label: &str, book: &ItemBook, lore: &Lore, class: LookClass) -> String {
+    let kinds = book
+        .kinds
+        .iter()
+        .filter(|k| LookClass::of(k.effect) == Some(class));
+    let (known, all) = kinds.fold((0, 0), |(known, all), k| {
+        (known + usize::from(lore.knows(k)), all + 1)
+    });
+    format!("{label:<8} {known} of {all} known")
 }
 
 /// "ration" for one, "3 rations" for a stack.
@@ -195,6 +236,7 @@ fn effect_text(effect: ItemEffect) -> Option<String> {
         ItemEffect::Heal(n) => Some(format!("restores {n} HP")),
         ItemEffect::Regenerate(n) => Some(format!("1 HP a turn for {n} turns")),
         ItemEffect::FarSight(n) => Some(format!("twice the sight for {n} turns")),
+        ItemEffect::Weaken(n) => Some(format!("less attack for {n} turns")),
         ItemEffect::Weapon(n) => Some(format!("+{n} attack")),
         ItemEffect::Armour(n) => Some(format!("+{n} defense")),
         ItemEffect::Food(n) if n > 0 => Some(format!("{n} food")),
@@ -205,7 +247,9 @@ fn effect_text(effect: ItemEffect) -> Option<String> {
             m.attack, m.breaks_percent
         )),
         ItemEffect::Bow(bow) => Some(format!("attack {}, range {}", bow.attack, bow.range)),
-        ItemEffect::Food(_) | ItemEffect::Scroll(_) | ItemEffect::Key => None,
+        ItemEffect::Food(_) | ItemEffect::Scroll(_) | ItemEffect::Key | ItemEffect::VaultKey => {
+            None
+        }
     }
 }
 

@@ -15,6 +15,7 @@ pub(crate) mod screenshot;
 pub mod tilemap;
 pub mod title;
 pub(crate) mod ui;
+pub(crate) mod vaults;
 
 use bevy::prelude::*;
 
@@ -32,5 +33,6 @@ pub(crate) fn plugin(app: &mut App) {
         overlays::plugin,
         motion::plugin,
         intents::plugin,
+        vaults::plugin,
     ));
 }

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use gloomdelve_core::mapgen::{self, caves};
 use serde::{Deserialize, Serialize};
 
+use crate::vocab::lore::LookBook;
 use crate::vocab::statuses::{Status, StatusWords, default_status_words};
 
 /// Reads a data file and parses it with `parse`; an error names the file.
@@ -161,6 +162,10 @@ pub struct RulesData {
     /// Damage of a fireball to everything within its radius.
     pub fireball_damage: i32,
     pub fireball_radius: i32,
+    /// The attack a potion of weakness takes away while it lasts.
+    pub weakness_attack: i32,
+    /// The chance in percent that a level below the surface holds a vault.
+    pub vault_percent: u32,
     /// Food, eating, corpses and the hunger states.
     pub hunger: HungerRules,
     /// A pest is a creature whose attack is at most this share of the
@@ -382,6 +387,8 @@ impl Default for RulesData {
             lightning_damage: 14,
             fireball_damage: 8,
             fireball_radius: 2,
+            weakness_attack: 3,
+            vault_percent: 34,
             hunger: HungerRules::default(),
             pest_share: 0.16,
             shrug_share: 0.2,
@@ -429,6 +436,8 @@ impl RulesData {
             in_range("log_fade_turns", self.log_fade_turns, 1..=10_000),
             in_range("paralyze_turns", self.paralyze_turns, 0..=1000),
             in_range("lightning_damage", self.lightning_damage, DAMAGE),
+            in_range("weakness_attack", self.weakness_attack, STAT),
+            in_range("vault_percent", self.vault_percent, 0..=100),
             in_range("fireball_damage", self.fireball_damage, DAMAGE),
             in_range("fireball_radius", self.fireball_radius, 0..=20),
             in_range("pest_share", self.pest_share, CHANCE),
@@ -750,6 +759,9 @@ pub enum ItemEffect {
     Regenerate(u32),
     /// Doubles how far the hero sees for this many turns.
     FarSight(u32),
+    /// A bad potion: less attack (`weakness_attack` in rules.ron) for
+    /// this many turns.
+    Weaken(u32),
     /// Adds this much attack while worn.
     Weapon(i32),
     /// Adds this much defense while worn.
@@ -761,6 +773,8 @@ pub enum ItemEffect {
     Coins(u32),
     /// The Gold Key.
     Key,
+    /// Opens a vault's locked door on its level, and goes.
+    VaultKey,
     /// A missile thrown by hand with `t` (a rock, a throwing dagger).
     Thrown(Missile),
     /// A missile a bow shoots with `f`; by hand it is thrown as a missile.
@@ -818,6 +832,8 @@ pub enum ScrollKind {
     Teleport,
     /// Shows the hero the whole level's layout, as if remembered.
     Mapping,
+    /// Names one kind in the pack the hero does not know yet.
+    Identify,
 }
 
 impl ScrollKind {
@@ -885,6 +901,7 @@ impl ItemKind {
             ItemEffect::Heal(_)
             | ItemEffect::Regenerate(_)
             | ItemEffect::FarSight(_)
+            | ItemEffect::Weaken(_)
             | ItemEffect::Scroll(_)
             | ItemEffect::Thrown(_)
             | ItemEffect::Ammo(_) => true,
@@ -959,6 +976,7 @@ impl ItemKind {
             ItemEffect::Heal(hp) => in_range("effect Heal", hp, HP),
             ItemEffect::Regenerate(turns) => in_range("effect Regenerate", turns, 1..=1000),
             ItemEffect::FarSight(turns) => in_range("effect FarSight", turns, 1..=1000),
+            ItemEffect::Weaken(turns) => in_range("effect Weaken", turns, 1..=1000),
             ItemEffect::Weapon(attack) => in_range("effect Weapon", attack, STAT),
             ItemEffect::Armour(defense) => in_range("effect Armour", defense, STAT),
             ItemEffect::Food(food) => in_range("effect Food", food, FOOD),
@@ -969,26 +987,35 @@ impl ItemKind {
                 in_range("effect Bow attack", bow.attack, STAT),
                 in_range("effect Bow range", bow.range, RANGE),
             ]),
-            ItemEffect::Scroll(_) | ItemEffect::Key => Ok(()),
+            ItemEffect::Scroll(_) | ItemEffect::Key | ItemEffect::VaultKey => Ok(()),
         }
     }
 }
 
-/// Every item kind, in file order.
+/// Every item kind, in file order, and the looks unknown ones take.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ItemBook {
     pub kinds: Vec<ItemKind>,
+    /// The looks of `looks.ron` (none for a book parsed from text alone:
+    /// then every kind is known from the start).
+    pub looks: LookBook,
 }
 
 impl ItemBook {
-    /// Reads and checks `items.ron`. The error names the file, the entry and the field.
+    /// Reads and checks `items.ron` and the `looks.ron` beside it. The
+    /// error names the file, the entry and the field.
     pub fn load(path: &Path) -> Result<Self, String> {
-        read_data(path, Self::parse)
+        let mut book = read_data(path, Self::parse)?;
+        book.looks = LookBook::load(&path.with_file_name(LOOKS_FILE))?;
+        Ok(book)
     }
 
     pub fn parse(text: &str) -> Result<Self, String> {
         let kinds = parse_entries(text, |k: &ItemKind| &k.name, ItemKind::check)?;
-        let book = Self { kinds };
+        let book = Self {
+            kinds,
+            looks: LookBook::default(),
+        };
         book.check_the_kinds_the_rules_need()?;
         Ok(book)
     }
@@ -1021,6 +1048,9 @@ impl ItemBook {
         ])
     }
 }
+
+/// The file of the looks, beside `items.ron`.
+pub const LOOKS_FILE: &str = "looks.ron";
 
 /// The name of the item kind a body becomes.
 pub const CORPSE: &str = "corpse";

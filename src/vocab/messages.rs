@@ -16,6 +16,14 @@ pub enum StartGame {
     ContinueEarlier,
 }
 
+/// The hero calls the unknown item kind `kind` by `name` (an empty name
+/// forgets the last one). Takes no turn.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct CallKind {
+    pub kind: usize,
+    pub name: String,
+}
+
 /// Sent when the hero's action used a turn.
 #[derive(Message, Clone, Copy, Debug)]
 pub struct TurnTaken;

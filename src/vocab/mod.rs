@@ -9,6 +9,7 @@ pub mod foresight;
 pub(crate) mod game;
 pub mod intents;
 pub mod log;
+pub mod lore;
 pub mod messages;
 pub mod records;
 pub(crate) mod reset;

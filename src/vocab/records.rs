@@ -52,6 +52,10 @@ mod compact {
             Tile::Tree => 'T',
             Tile::Door => '+',
             Tile::OpenDoor => '\'',
+            Tile::VaultWall => '%',
+            Tile::VaultDoor => '&',
+            Tile::Altar => '_',
+            Tile::AltarCaged => '|',
         }
     }
 

@@ -1,5 +1,5 @@
 //! Statuses: what holds a creature or the hero for a number of turns
-//! (paralysed, sick, regenerating, far sight). One [`Statuses`] component
+//! (paralysed, sick, regenerating, far sight, weakened). One [`Statuses`] component
 //! holds them all; one tick wears them off (`rules/statuses.rs`); each
 //! kind's HUD label and wear-off line are data (`statuses` in `rules.ron`).
 
@@ -19,14 +19,17 @@ pub enum Status {
     Regenerating,
     /// Sees twice as far (a potion).
     FarSight,
+    /// Strikes with less attack (a bad potion).
+    Weak,
 }
 
 impl Status {
-    pub const ALL: [Status; 4] = [
+    pub const ALL: [Status; 5] = [
         Status::Paralysed,
         Status::Sick,
         Status::Regenerating,
         Status::FarSight,
+        Status::Weak,
     ];
 }
 
@@ -59,6 +62,7 @@ pub fn default_status_words() -> BTreeMap<Status, StatusWords> {
             Status::FarSight,
             words("Far sight", "Your sight dims to its usual reach."),
         ),
+        (Status::Weak, words("Weakened", "Your strength comes back.")),
     ])
 }
 

@@ -1,6 +1,6 @@
 //! Words for the log and the screens: articles, plurals and counts, in
 //! one place, so every line reads right ("an imp", "plate armour",
-//! "1 item", "3 scrolls of fireball").
+//! "1 item", "3 scrolls of fireball", "2 scrolls labelled XUM ZOT").
 
 /// Last words of names that take no "a": stuff, not things.
 const MASS_NOUNS: [&str; 3] = ["armour", "armor", "meat"];
@@ -15,10 +15,25 @@ fn is_proper(name: &str) -> bool {
     name.chars().next().is_some_and(char::is_uppercase)
 }
 
+/// Words that join a name's head to what qualifies it: "scroll of
+/// fireball", "scroll labelled XUM ZOT", "murky potion called heal".
+const QUALIFIERS: [&str; 3] = [" of ", " labelled ", " called "];
+
+/// `name` split before its first qualifier: ("scroll", " labelled XUM"),
+/// or the whole name and "".
+fn head_and_tail(name: &str) -> (&str, &str) {
+    QUALIFIERS
+        .iter()
+        .filter_map(|q| name.find(q))
+        .min()
+        .map_or((name, ""), |at| name.split_at(at))
+}
+
 /// Whether `name` names several things ("copper coins"; not "fungus").
 fn is_plural(name: &str) -> bool {
-    let last = last_word(name);
-    last.ends_with('s') && !last.ends_with("ss") && !last.ends_with("us") && !name.contains(" of ")
+    let (head, tail) = head_and_tail(name);
+    let last = last_word(head);
+    last.ends_with('s') && !last.ends_with("ss") && !last.ends_with("us") && tail.is_empty()
 }
 
 /// `name` with the article a reader expects: "a bat", "an imp", "the Gold
@@ -45,8 +60,9 @@ pub fn the(name: &str) -> String {
 /// The plural of a name: "bat" -> "bats", "scroll of fireball" ->
 /// "scrolls of fireball", "plate armour" and "copper coins" stay.
 pub fn plural(name: &str) -> String {
-    if let Some((head, tail)) = name.split_once(" of ") {
-        return format!("{} of {tail}", plural(head));
+    let (head, tail) = head_and_tail(name);
+    if !tail.is_empty() {
+        return format!("{}{tail}", plural(head));
     }
     let last = last_word(name);
     if MASS_NOUNS.contains(&last.as_str()) || is_plural(name) {
@@ -121,6 +137,16 @@ mod tests {
         assert_eq!(plural("day"), "days");
         assert_eq!(plural("fungus"), "fungi");
         assert_eq!(count(2, "fungus corpse"), "2 fungus corpses");
+        assert_eq!(
+            count(2, "scroll labelled ZAS OF"),
+            "2 scrolls labelled ZAS OF"
+        );
+        assert_eq!(
+            plural("murky potion called heal"),
+            "murky potions called heal"
+        );
+        assert_eq!(a("scroll labelled XUS"), "a scroll labelled XUS");
+        assert_eq!(a("inky potion"), "an inky potion");
         assert_eq!(count(0, "item"), "no items");
         assert_eq!(count(1, "item"), "1 item");
         assert_eq!(count(3, "kill"), "3 kills");

@@ -230,7 +230,7 @@ fn a_bat_about_does_not_stop_the_walk_and_one_alongside_is_swatted() {
 fn auto_explore_fetches_a_potion_in_view_and_picks_it_up() {
     // A room seen whole from the start: nothing to explore but the potion.
     let mut app = app_on(&open_map(9, 7), Pos::new(4, 3), RulesData::default());
-    let potion = lay(&mut app, "red potion", Pos::new(7, 5));
+    let potion = lay(&mut app, "potion of healing", Pos::new(7, 5));
     act(&mut app, Action::Wait);
     explore(&mut app);
     assert_eq!(hero_pos(&mut app), Pos::new(7, 5));
@@ -489,7 +489,7 @@ fn a_full_pack_walks_over_corpses_and_junk_without_stopping() {
 #[test]
 fn explore_never_fetches_what_the_hero_dropped() {
     let mut app = app_on(&open_map(9, 7), Pos::new(4, 3), RulesData::default());
-    let potion = lay(&mut app, "red potion", Pos::new(4, 3));
+    let potion = lay(&mut app, "potion of healing", Pos::new(4, 3));
     act(&mut app, Action::PickUp);
     act(&mut app, Action::Drop(potion));
     act(&mut app, Action::Move(Dir::W));
@@ -497,7 +497,7 @@ fn explore_never_fetches_what_the_hero_dropped() {
     explore(&mut app);
     assert_eq!(hero_pos(&mut app), Pos::new(2, 3), "it stays put");
     assert!(!pack(&mut app).contains(&potion));
-    let other = lay(&mut app, "red potion", Pos::new(6, 5));
+    let other = lay(&mut app, "potion of healing", Pos::new(6, 5));
     explore(&mut app);
     assert!(
         pack(&mut app).contains(&other),
@@ -535,7 +535,7 @@ fn on_the_surface_with_the_stairs_seen_explore_takes_what_is_in_view_then_offers
         crate::support::app_on_with(&meadow, Pos::new(1, 1), RulesData::default(), |app| {
             app.insert_resource(gloomdelve::vocab::resources::Dungeon::default());
         });
-    let potion = lay(&mut app, "red potion", Pos::new(5, 1));
+    let potion = lay(&mut app, "potion of healing", Pos::new(5, 1));
     act(&mut app, Action::Wait);
     explore(&mut app);
     assert!(

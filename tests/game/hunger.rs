@@ -119,7 +119,7 @@ fn e_eats_food_underfoot_and_nothing_there_costs_no_turn() {
     act(&mut app, Action::Eat);
     assert_eq!(turns(&app), before, "nothing to eat: no turn");
     assert_eq!(last_line(&app), "There is nothing here to eat.");
-    lay(&mut app, "red potion", Pos::new(3, 3));
+    lay(&mut app, "potion of healing", Pos::new(3, 3));
     act(&mut app, Action::Eat);
     assert_eq!(turns(&app), before, "a potion is not food");
     let ration = lay(&mut app, "ration", Pos::new(3, 3));

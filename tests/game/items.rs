@@ -30,10 +30,11 @@ fn purse(app: &mut App) -> Purse {
 #[test]
 fn walking_onto_an_item_picks_it_up() {
     let mut app = app_on(&open_map(10, 10), Pos::new(2, 2), RulesData::default());
-    let potion = lay(&mut app, "red potion", Pos::new(3, 2));
+    let potion = lay(&mut app, "potion of healing", Pos::new(3, 2));
     act(&mut app, Action::Move(Dir::E));
     assert_eq!(pack(&mut app), vec![potion]);
-    assert_eq!(last_line(&app), "You pick up a red potion.");
+    let look = crate::support::look_of(&app, "potion of healing");
+    assert_eq!(last_line(&app), format!("You pick up a {look}."));
     assert!(
         app.world().get::<GridPos>(potion).is_none(),
         "it left the floor"
@@ -99,9 +100,9 @@ fn rations_potions_and_scrolls_stack_and_are_used_one_at_a_time() {
     let (mut app, things) = holding(&[
         "ration",
         "club",
-        "red potion",
+        "potion of healing",
         "ration",
-        "red potion",
+        "potion of healing",
         "scroll of lightning",
         "scroll of lightning",
     ]);
@@ -338,7 +339,7 @@ fn dropping_a_worn_item_takes_it_off_and_lays_it_underfoot() {
 
 #[test]
 fn a_potion_heals_up_to_the_maximum_and_is_used_up() {
-    let (mut app, things) = holding(&["red potion", "red potion"]);
+    let (mut app, things) = holding(&["potion of healing", "potion of healing"]);
     let hero = app
         .world_mut()
         .query_filtered::<Entity, With<Hero>>()
@@ -439,6 +440,7 @@ fn hp_of(app: &App, entity: Entity) -> i32 {
 #[test]
 fn lightning_strikes_the_nearest_visible_enemy_and_fizzles_with_none() {
     let (mut app, things) = holding(&["scroll of lightning"]);
+    crate::support::know(&mut app, &["scroll of lightning"]);
     act(
         &mut app,
         Action::Read {
@@ -514,6 +516,7 @@ fn a_fireball_burns_everything_in_its_radius_the_hero_included() {
 #[test]
 fn paralysis_holds_its_target_for_its_turns() {
     let (mut app, things) = holding(&["scroll of paralysis"]);
+    crate::support::know(&mut app, &["scroll of paralysis"]);
     let goblin = spawn(&mut app, "goblin", Pos::new(6, 2));
     act(
         &mut app,
@@ -651,7 +654,7 @@ fn drops_in_a_row_keep_the_inventory_open() {
 #[test]
 fn the_cursor_follows_its_item_when_the_pack_shifts_under_it() {
     // Packed in kind order: the potion, the club, the dagger.
-    let (mut app, things) = holding(&["red potion", "club", "dagger"]);
+    let (mut app, things) = holding(&["potion of healing", "club", "dagger"]);
     with_keys(&mut app);
     press(&mut app, char_key("i"));
     press(&mut app, code_key(KeyCode::ArrowRight));
@@ -769,17 +772,21 @@ fn pile_cursor(app: &App) -> usize {
 fn g_on_a_pile_lists_it_and_takes_the_chosen_entry_or_everything() {
     use gloomdelve::vocab::states::Overlay;
     let mut app = app_on(&open_map(10, 10), Pos::new(2, 2), RulesData::default());
-    let potion = lay(&mut app, "red potion", Pos::new(2, 2));
+    let potion = lay(&mut app, "potion of healing", Pos::new(2, 2));
     let club = lay(&mut app, "club", Pos::new(2, 2));
     let rations = [
         lay(&mut app, "ration", Pos::new(2, 2)),
         lay(&mut app, "ration", Pos::new(2, 2)),
     ];
+    crate::support::know(&mut app, &["potion of healing"]);
     with_keys(&mut app);
     let turns = |app: &App| app.world().resource::<TurnCount>().0;
     press(&mut app, char_key("g"));
     assert_eq!(overlay(&app), Overlay::PickUp, "a pile asks first");
-    assert_eq!(pile_labels(&app), ["red potion", "club", "2 rations"]);
+    assert_eq!(
+        pile_labels(&app),
+        ["potion of healing", "club", "2 rations"]
+    );
     assert_eq!(turns(&app), 0, "asking takes no turn");
     press(&mut app, code_key(KeyCode::ArrowDown));
     press(&mut app, code_key(KeyCode::ArrowDown));
@@ -793,7 +800,7 @@ fn g_on_a_pile_lists_it_and_takes_the_chosen_entry_or_everything() {
     assert_eq!(taken, both, "the chosen entry: both rations, nothing else");
     assert_eq!(turns(&app), 1, "taking is a turn");
     press(&mut app, char_key("g"));
-    assert_eq!(pile_labels(&app), ["red potion", "club"]);
+    assert_eq!(pile_labels(&app), ["potion of healing", "club"]);
     press(&mut app, code_key(KeyCode::Escape));
     assert_eq!(overlay(&app), Overlay::None);
     assert_eq!(pack(&mut app).len(), 2, "Esc leaves the pile as it is");
@@ -827,6 +834,7 @@ fn a_dropped_club_on_a_pile_is_not_the_first_thing_offered_back() {
     // The newcomer's full pack: drop the club where a scroll lies, press g.
     let (mut app, things) = holding(&["club", "dagger"]);
     let scroll = lay(&mut app, "scroll of mapping", Pos::new(2, 2));
+    crate::support::know(&mut app, &["scroll of mapping"]);
     with_keys(&mut app);
     act(&mut app, Action::Drop(things[0]));
     press(&mut app, char_key("g"));

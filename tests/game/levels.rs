@@ -51,6 +51,14 @@ fn take_stairs(app: &mut App, action: Action) {
     assert_eq!(screen(app), Screen::Playing);
 }
 
+/// Puts the hero on the level's stairs down and takes them.
+pub(crate) fn go_down(app: &mut App) {
+    let down = find_stairs(&app.world().resource::<Level>().terrain, Tile::StairsDown)
+        .expect("stairs down");
+    teleport(app, down);
+    take_stairs(app, Action::Descend);
+}
+
 /// From the hero's place on a fresh level, a neighbour wall it can dig.
 fn diggable_wall(app: &App) -> Option<(Pos, Dir)> {
     let level = app.world().resource::<Level>();
@@ -299,7 +307,7 @@ fn a_picked_up_item_leaves_the_level_with_the_hero() {
     let here = hero_pos(&mut app);
     let potion = app
         .world_mut()
-        .spawn(item(&book, book.find("red potion").unwrap(), here))
+        .spawn(item(&book, book.find("potion of healing").unwrap(), here))
         .id();
     act(&mut app, Action::PickUp);
     let down = find_stairs(&app.world().resource::<Level>().terrain, Tile::StairsDown).unwrap();

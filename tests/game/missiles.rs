@@ -200,7 +200,7 @@ fn shooting_needs_a_bow_and_something_to_shoot() {
 
 #[test]
 fn t_aims_the_first_missile_and_enter_throws_it_at_the_cursor() {
-    let (mut app, things) = holding(&["red potion", "rock"]);
+    let (mut app, things) = holding(&["potion of healing", "rock"]);
     let goblin = spawn(&mut app, "goblin", Pos::new(4, 2));
     with_keys(&mut app);
     press(&mut app, char_key("t"));

@@ -608,7 +608,7 @@ mod tiles_touched {
         let mut app = start_playing(app);
         let items = crate::support::shipped_items();
         app.world_mut().resource_mut::<gloomdelve::NewGame>().items = items.clone();
-        let potion = items.find("red potion").expect("the shipped potion");
+        let potion = items.find("potion of healing").expect("the shipped potion");
         let at = gloomdelve_core::Pos::new(2, 1);
         let laid = app
             .world_mut()

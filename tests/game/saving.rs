@@ -628,6 +628,58 @@ fn a_dig_warning_is_kept_by_the_save() {
     );
 }
 
+#[test]
+fn a_vault_keeps_its_door_altars_cages_and_caged_treasure_through_a_save() {
+    use gloomdelve_core::{Pos, Tile};
+    let tmp = scratch("vault");
+    let dir = tmp.path().to_path_buf();
+    // A surface level the checker accepts, with a vault's parts in a row:
+    // a locked door, an altar, a caged altar (a dagger in it), an unlocked
+    // door, and a wall of the vault.
+    let mut rows: Vec<String> = crate::support::open_map(20, 20)
+        .lines()
+        .map(String::from)
+        .collect();
+    rows[1] = "#.&_|'%>...........#".to_string();
+    let mut app = crate::support::app_on(
+        &rows.join("\n"),
+        Pos::new(1, 1),
+        gloomdelve::RulesData::default(),
+    );
+    let mut dungeon = app
+        .world_mut()
+        .resource_mut::<gloomdelve::vocab::resources::Dungeon>();
+    (dungeon.depth, dungeon.deepest) = (0, 0);
+    crate::vaults::clear_items(&mut app);
+    crate::support::lay(&mut app, "dagger", Pos::new(4, 1));
+    app.insert_resource(DataDir(dir.clone()));
+    save_now(app.world_mut()).unwrap();
+    let mut loaded = continue_from(&dir);
+    let tiles = |app: &App| -> Vec<Tile> {
+        let level = app
+            .world()
+            .resource::<gloomdelve::vocab::resources::Level>();
+        (2..7).map(|x| level.terrain.tile(Pos::new(x, 1))).collect()
+    };
+    assert_eq!(
+        tiles(&loaded),
+        [
+            Tile::VaultDoor,
+            Tile::Altar,
+            Tile::AltarCaged,
+            Tile::OpenDoor,
+            Tile::VaultWall
+        ]
+    );
+    assert_eq!(tiles(&loaded), tiles(&app));
+    let mut items = loaded.world_mut().query::<(
+        &gloomdelve::vocab::components::GridPos,
+        &gloomdelve::vocab::components::Item,
+    )>();
+    let caged: Vec<Pos> = items.iter(loaded.world()).map(|(p, _)| p.0).collect();
+    assert_eq!(caged, [Pos::new(4, 1)], "the dagger stays in its cage");
+}
+
 /// The title opens over `app`'s data folder, as on entering the screen.
 fn open_title(app: &mut App) {
     app.world_mut()
@@ -1331,4 +1383,73 @@ fn a_save_from_format_version_three_continues_with_every_status() {
     assert_eq!(held, 1, "the creature is still paralysed");
     let upgraded = snapshot(&mut app);
     saves_in_this_version_and_plays_on(dir.path(), &upgraded, 1);
+}
+
+#[test]
+fn a_save_from_format_version_four_loads_with_every_kind_known_and_renamed() {
+    use gloomdelve::vocab::components::{Item, Pack};
+    use gloomdelve::vocab::lore::Lore;
+    // Written by the game of commit add3613 (`sim --seed 11 --turns 1200
+    // --save`): the hero carries two "red potion"s, as the healing potion
+    // was called then, and potions and scrolls had no looks.
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/save-version-4.ron");
+    let dir = scratch("version-4");
+    std::fs::copy(&fixture, dir.path().join("save.ron")).unwrap();
+    let mut app = continue_from(dir.path());
+    let hero = crate::support::hero_entity(&mut app);
+    let pack = app.world().get::<Pack>(hero).unwrap().0.clone();
+    let names: Vec<String> = pack
+        .iter()
+        .map(|&e| app.world().get::<Name>(e).unwrap().to_string())
+        .collect();
+    assert_eq!(
+        names.iter().filter(|n| *n == "potion of healing").count(),
+        2,
+        "{names:?}"
+    );
+    let book = app.world().resource::<gloomdelve::NewGame>().items.clone();
+    let lore = app.world().resource::<Lore>().clone();
+    for &e in &pack {
+        let kind = &book.kinds[app.world().get::<Item>(e).unwrap().kind];
+        assert!(
+            lore.knows(kind),
+            "{} is known, as it was named then",
+            kind.name
+        );
+    }
+    assert!(
+        !lore.looks.is_empty(),
+        "yet every potion has a look to be drawn with"
+    );
+    let upgraded = snapshot(&mut app);
+    assert_eq!(upgraded.lore.as_ref(), Some(&lore));
+    saves_in_this_version_and_plays_on(dir.path(), &upgraded, 11);
+}
+
+#[test]
+fn a_save_keeps_the_looks_what_is_known_and_what_the_hero_calls_a_kind() {
+    use gloomdelve::vocab::lore::Lore;
+    let tmp = scratch("lore");
+    let mut app = new_game(21, Mode::Delve, shipped_rules());
+    app.insert_resource(DataDir(tmp.path().to_path_buf()));
+    let book = app.world().resource::<gloomdelve::NewGame>().items.clone();
+    let healing = &book.kinds[book.find("potion of healing").unwrap()];
+    let mapping = &book.kinds[book.find("scroll of mapping").unwrap()];
+    {
+        let mut lore = app.world_mut().resource_mut::<Lore>();
+        lore.learn(healing);
+        lore.call(mapping, "map?");
+    }
+    app.update();
+    let before = app.world().resource::<Lore>().clone();
+    save_now(app.world_mut()).unwrap();
+    let mut loaded = continue_from(tmp.path());
+    let after = loaded.world().resource::<Lore>().clone();
+    assert_eq!(after, before);
+    assert!(after.knows(healing) && !after.knows(mapping));
+    assert_eq!(
+        after.name_of(mapping),
+        format!("{} called map?", before.looks["scroll of mapping"].name)
+    );
+    assert_eq!(snapshot(&mut loaded), snapshot(&mut app));
 }

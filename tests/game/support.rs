@@ -164,6 +164,31 @@ pub fn lay(app: &mut App, name: &str, at: Pos) -> Entity {
     app.world_mut().spawn(item(&book, kind, at)).id()
 }
 
+/// The name an unknown kind goes by in this game: its look.
+pub fn look_of(app: &App, kind: &str) -> String {
+    let lore = app.world().resource::<gloomdelve::vocab::lore::Lore>();
+    lore.looks[kind].name.clone()
+}
+
+/// The hero knows the named kinds, as if it had used one of each: for
+/// tests of what an item does rather than of learning it.
+pub fn know(app: &mut App, kinds: &[&str]) {
+    let book = app.world().resource::<NewGame>().items.clone();
+    let mut lore = app
+        .world_mut()
+        .resource_mut::<gloomdelve::vocab::lore::Lore>();
+    for name in kinds {
+        lore.learn(&book.kinds[book.find(name).expect("a shipped item")]);
+    }
+    app.update();
+}
+
+/// Whether the log has `line`, however far back.
+pub fn said(app: &App, line: &str) -> bool {
+    let log = app.world().resource::<GameLog>();
+    log.entries().iter().any(|e| e.text == line)
+}
+
 pub fn set_hp(app: &mut App, entity: Entity, hp: i32) {
     app.world_mut().get_mut::<Health>(entity).unwrap().hp = hp;
 }

@@ -10,6 +10,7 @@ mod golden;
 pub mod rooms;
 pub mod stairs;
 pub mod surface;
+pub mod vault;
 pub mod warrens;
 
 use std::fmt;

@@ -56,7 +56,8 @@ pub(crate) fn seed_rules_rng(
 }
 
 /// Fills a new level with each kind's creatures for its depth, on free
-/// floor, never on each other and never within 4 tiles of the hero; then
+/// floor the hero can walk to (never inside a locked vault), never on each
+/// other and never within 4 tiles of the hero; then
 /// those of a kind that `Sleeps` fall asleep, each by its own die.
 pub(crate) fn populate(
     mut commands: Commands,
@@ -68,10 +69,11 @@ pub(crate) fn populate(
 ) {
     let book = &new_game.creatures;
     let terrain = &level.terrain;
+    let reached = terrain.reachable_from(level.start);
     let mut free: Vec<Pos> = terrain
         .tiles()
         .iter()
-        .filter(|(p, t)| t.is_walkable() && p.chebyshev(level.start) > 4)
+        .filter(|(p, t)| t.is_walkable() && reached[*p] && p.chebyshev(level.start) > 4)
         .map(|(p, _)| p)
         .collect();
     let mut spawned = Vec::new();

@@ -101,8 +101,10 @@ impl Carrying {
             | ItemEffect::Heal(_)
             | ItemEffect::Regenerate(_)
             | ItemEffect::FarSight(_)
+            | ItemEffect::Weaken(_)
             | ItemEffect::Scroll(_)
-            | ItemEffect::Key => true,
+            | ItemEffect::Key
+            | ItemEffect::VaultKey => true,
             ItemEffect::Thrown(_) | ItemEffect::Ammo(_) => true,
             ItemEffect::Weapon(_) | ItemEffect::Armour(_) | ItemEffect::Bow(_) => {
                 self.best.is_beaten_by(lying.effect)

@@ -1,9 +1,11 @@
 //! Items: kinds from data, placement on free floor, and picking them up
 //! into the pack (20 items) or, for coins, the purse.
 
+pub(crate) mod lore;
 pub(crate) mod missiles;
 pub(crate) mod scrolls;
 pub(crate) mod use_item;
+pub mod vaults;
 
 use bevy::prelude::*;
 use gloomdelve_core::mapgen::stairs::walk_distances;
@@ -103,6 +105,25 @@ pub fn slots_in_world(world: &World, pack: &Pack) -> Vec<Vec<Entity>> {
 
 pub(super) fn plugin(app: &mut App) {
     app.despawn_on_new_game::<With<Item>>();
+    app.remove_on_new_game::<crate::vocab::lore::Lore>();
+    app.add_systems(
+        OnEnter(Screen::Playing),
+        (
+            lore::draw_lore.in_set(EnterLevel::Build),
+            lore::name_by_lore.in_set(EnterLevel::Settle),
+        ),
+    );
+    // Items laid since the last turn (a level restored, a thief's loot
+    // dropped) are named before the hero acts and after the world does.
+    app.add_systems(
+        Update,
+        (
+            lore::name_by_lore.in_set(HeroTurn::Observe),
+            lore::name_by_lore.in_set(crate::vocab::states::TurnPhase::UpdateFov),
+            lore::name_by_lore.in_set(crate::vocab::states::TurnPhase::UpdateHud),
+        )
+            .run_if(in_state(Screen::Playing)),
+    );
     // A loaded game's hero fights with what it wears from its first blow.
     app.add_systems(
         OnEnter(Screen::Playing),
@@ -110,12 +131,33 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.add_systems(
         OnEnter(Screen::Playing),
-        (scatter_items, place_the_key, finish_new_level)
+        (
+            scatter_items,
+            place_the_key,
+            vaults::stock_the_vault,
+            finish_new_level,
+        )
             .chain()
             .in_set(EnterLevel::Stock)
             .run_if(resource_exists::<NewLevel>),
     );
+    app.add_systems(
+        Update,
+        vaults::cage_the_rest
+            .in_set(crate::vocab::states::TurnPhase::HeroActs)
+            .after(HeroTurn::Resolve)
+            .before(HeroTurn::Count)
+            .run_if(in_state(Screen::Playing)),
+    );
     app.add_message::<SpellCast>();
+    app.add_message::<crate::vocab::messages::CallKind>();
+    app.add_systems(
+        Update,
+        lore::call_kinds
+            .after(crate::vocab::states::TurnPhase::HeroActs)
+            .before(crate::vocab::states::TurnPhase::UpdateFov)
+            .run_if(in_state(Screen::Playing)),
+    );
     app.add_message::<crate::vocab::messages::MissileFlew>();
     app.add_systems(
         Update,
@@ -151,7 +193,8 @@ pub fn item(book: &ItemBook, kind: usize, at: Pos) -> impl Bundle {
     )
 }
 
-/// Lays each kind's items for the level's depth on free floor away from the hero.
+/// Lays each kind's items for the level's depth on free floor away from
+/// the hero, where it can walk (never inside a locked vault).
 fn scatter_items(
     mut commands: Commands,
     new_game: Res<NewGame>,
@@ -160,11 +203,12 @@ fn scatter_items(
     mut rng: ResMut<RulesRng>,
     heroes: Query<Has<Stomach>, With<Hero>>,
 ) {
+    let reached = level.terrain.reachable_from(level.start);
     let mut free: Vec<Pos> = level
         .terrain
         .tiles()
         .iter()
-        .filter(|(p, t)| t.is_walkable() && *p != level.start)
+        .filter(|(p, t)| t.is_walkable() && reached[*p] && *p != level.start)
         .map(|(p, _)| p)
         .collect();
     // Food only where there is hunger (none in the hunt); a level laid

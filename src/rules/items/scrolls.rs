@@ -1,18 +1,21 @@
 //! Scrolls: lightning strikes the nearest visible enemy; paralysis holds a
 //! target for some turns; a fireball burns everything near its target, the
 //! hero included; teleport takes the hero far away; mapping shows the
-//! level's layout (drawn into the hero's memory by `fov`).
+//! level's layout (drawn into the hero's memory by `fov`); identify names
+//! one unknown kind in the pack. Reading a scroll teaches its kind.
 
 use bevy::prelude::*;
-use gloomdelve_core::Pos;
 use gloomdelve_core::fov::{disc, within_radius};
+use gloomdelve_core::{Pos, Tile};
 
 use crate::rules::combat::Actors;
+use crate::rules::items::lore::{identify, learn};
 use crate::vocab::components::Hero;
 use crate::vocab::components::{Item, Pack};
 use crate::vocab::data::{ItemEffect, ScrollKind};
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::ReadIntent;
+use crate::vocab::lore::Lore;
 use crate::vocab::messages::SpellCast;
 use crate::vocab::messages::TurnTaken;
 use crate::vocab::statuses::{Status, Statuses};
@@ -25,18 +28,19 @@ pub fn read_scroll(
     mut actors: Actors,
     new_game: Res<NewGame>,
     hero: Single<(Entity, &mut Pack), With<Hero>>,
-    items: Query<&Item>,
-    mut casts: MessageWriter<SpellCast>,
-    mut taken: MessageWriter<TurnTaken>,
+    items: Query<(&Item, &Name)>,
+    mut lore: ResMut<Lore>,
+    (mut casts, mut taken): (MessageWriter<SpellCast>, MessageWriter<TurnTaken>),
 ) {
     let Some(&ReadIntent { scroll, target }) = intents.read().last() else {
         return;
     };
     let (hero, mut pack) = hero.into_inner();
-    let Ok(ItemEffect::Scroll(kind)) = items
-        .get(scroll)
-        .map(|i| new_game.items.kinds[i.kind].effect)
-    else {
+    let Ok((item, name)) = items.get(scroll) else {
+        return;
+    };
+    let data = &new_game.items.kinds[item.kind];
+    let ItemEffect::Scroll(kind) = data.effect else {
         return;
     };
     if !pack.0.contains(&scroll) {
@@ -62,11 +66,32 @@ pub fn read_scroll(
             actors.say("The scroll's lines become the shape of the level.");
             Some(Vec::new())
         }
+        (ScrollKind::Identify, _) => {
+            let packed: Vec<usize> = pack
+                .0
+                .iter()
+                .filter(|&&e| e != scroll)
+                .filter_map(|&e| items.get(e).ok().map(|(i, _)| i.kind))
+                .collect();
+            // Learned first, so that it never names itself.
+            lore.learn(data);
+            let book = &new_game.items;
+            let rng = &mut actors.rng.0;
+            let line = identify(&mut lore, book, packed, |n| rng.range(0, n as i32) as usize);
+            actors.say(line);
+            Some(Vec::new())
+        }
         (_, None) => {
             actors.say("That scroll needs a target.");
             None
         }
     };
+    // A scroll that did its work, or showed what it is by failing, is known.
+    if (target.is_some() || !kind.is_aimed())
+        && let Some(line) = learn(&mut lore, data, name.as_str())
+    {
+        actors.say(line);
+    }
     let Some(tiles) = tiles else {
         return;
     };
@@ -115,17 +140,26 @@ fn lightning(actors: &mut Actors, hero: Entity, damage: i32) -> Option<Vec<Pos>>
 /// How far a teleport takes the hero at the least, in tiles each way.
 const TELEPORT_AT_LEAST: i32 = 10;
 
-/// Takes the hero to a free tile at least [`TELEPORT_AT_LEAST`] away, or
+/// Takes the hero to a free tile it could walk to from the level's
+/// arrival, at least [`TELEPORT_AT_LEAST`] away, or
 /// the farthest free tile when none is that far; `None` (the scroll is
 /// kept) when there is nowhere else to stand.
 fn teleport(actors: &mut Actors, hero: Entity) -> Option<Vec<Pos>> {
     let from = actors.pos(hero)?;
+    // Only where the hero can walk from the level's arrival: never into a
+    // locked vault, nor onto an altar.
+    let reached = actors.level.terrain.reachable_from(actors.level.start);
     let free: Vec<Pos> = actors
         .level
         .terrain
         .tiles()
         .iter()
-        .filter(|(p, tile)| tile.is_walkable() && actors.occupancy.is_free(*p))
+        .filter(|(p, tile)| {
+            tile.is_walkable()
+                && **tile != Tile::Altar
+                && reached[*p]
+                && actors.occupancy.is_free(*p)
+        })
         .map(|(p, _)| p)
         .collect();
     let far: Vec<Pos> = free

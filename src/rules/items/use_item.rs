@@ -1,8 +1,10 @@
-//! Using and dropping what is in the pack: potions heal, weapons and
+//! Using and dropping what is in the pack: potions heal (or weaken, and
+//! drinking one teaches its kind), weapons and
 //! armour are worn or taken off, and anything can be dropped underfoot.
 
 use bevy::prelude::*;
 
+use crate::rules::items::lore::learn;
 use crate::vocab::components::Stomach;
 use crate::vocab::components::{Dropped, FogRule};
 use crate::vocab::components::{Equipment, Gear};
@@ -13,6 +15,7 @@ use crate::vocab::data::{ItemBook, ItemEffect};
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::{DropIntent, UseIntent};
 use crate::vocab::log::GameLog;
+use crate::vocab::lore::{LookClass, Lore};
 use crate::vocab::messages::TurnTaken;
 use crate::vocab::resources::TurnCount;
 use crate::vocab::statuses::{Status, Statuses};
@@ -72,12 +75,13 @@ pub fn refresh_hero_stats(
             Option<&Stomach>,
             &mut Fighter,
             Option<&Gear>,
+            Option<&Statuses>,
         ),
         With<Hero>,
     >,
     items: Query<(&Item, &Name)>,
 ) {
-    let (entity, equipment, stomach, mut fighter, gear) = hero.into_inner();
+    let (entity, equipment, stomach, mut fighter, gear, statuses) = hero.into_inner();
     let worn = worn_gear(equipment, &new_game.items, &items);
     if gear != Some(&worn) {
         commands.entity(entity).insert(worn);
@@ -94,6 +98,9 @@ pub fn refresh_hero_stats(
             .saturating_sub(rules.hunger.weak_attack_penalty)
             .max(0);
     }
+    if statuses.is_some_and(|s| s.has(Status::Weak)) {
+        stats.attack = stats.attack.saturating_sub(rules.weakness_attack).max(0);
+    }
     fighter.set_if_neq(stats);
 }
 
@@ -104,7 +111,7 @@ pub fn use_item(
     new_game: Res<NewGame>,
     hero: Single<(&mut Pack, &mut Equipment, &mut Health, &mut Statuses), With<Hero>>,
     items: Query<(&Item, &Name)>,
-    turn: Res<TurnCount>,
+    (turn, mut lore): (Res<TurnCount>, ResMut<Lore>),
     mut log: ResMut<GameLog>,
     mut taken: MessageWriter<TurnTaken>,
 ) {
@@ -115,7 +122,8 @@ pub fn use_item(
     let Some((data, name)) = items.get(item).ok().filter(|_| pack.0.contains(&item)) else {
         return;
     };
-    let effect = new_game.items.kinds[data.kind].effect;
+    let kind = &new_game.items.kinds[data.kind];
+    let effect = kind.effect;
     let mut say = |text: String| log.say(turn.0, text);
     let carried = Carried {
         pack: &mut pack,
@@ -131,6 +139,11 @@ pub fn use_item(
         &mut commands,
         &mut say,
     ) {
+        if LookClass::of(effect) == Some(LookClass::Potion)
+            && let Some(line) = learn(&mut lore, kind, name.as_str())
+        {
+            say(line);
+        }
         taken.write(TurnTaken);
     }
 }
@@ -203,6 +216,10 @@ fn apply(
             statuses.give(Status::FarSight, turns);
             drink("Your eyes pierce the gloom.")
         }
+        ItemEffect::Weaken(turns) => {
+            statuses.give(Status::Weak, turns);
+            drink("Ugh! Your arms go limp and heavy.")
+        }
         ItemEffect::Weapon(_) | ItemEffect::Armour(_) if equipment.is_worn(item) => {
             equipment.take_off(item);
             say(format!("You take off {}.", the(name)));
@@ -237,6 +254,10 @@ fn apply(
         }
         ItemEffect::Coins(_) | ItemEffect::Key => {
             say(format!("{} glints in your hand.", capitalised(&the(name))));
+            false
+        }
+        ItemEffect::VaultKey => {
+            say("Walk into the vault door with it to unlock the vault.".to_string());
             false
         }
     }

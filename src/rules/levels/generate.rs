@@ -1,9 +1,9 @@
 //! Which map each depth gets: the surface at 0, then a seeded mix of caves
 //! (some with pools and trees) and rooms down to the deepest level, which
-//! has no way further down.
+//! has no way further down. Some levels below the surface hold a vault.
 
 use gloomdelve_core::mapgen::caves::{self, CaveStyle};
-use gloomdelve_core::mapgen::{Map, Stairs, rooms, surface};
+use gloomdelve_core::mapgen::{Map, Stairs, rooms, surface, vault};
 use gloomdelve_core::rng::{GameRng, derive_seed};
 
 use crate::vocab::game::NewGame;
@@ -54,11 +54,27 @@ pub fn level_at(new_game: &NewGame, depth: u32) -> Level {
         LevelKind::Caves(style) => caves::level(seed, width, height, style, stairs),
         LevelKind::Rooms => rooms::generate(seed, width, height, stairs),
     };
-    let map: Map = make(width, height)
+    let mut map: Map = make(width, height)
         .or_else(|_| make(caves::DEFAULT_WIDTH, caves::DEFAULT_HEIGHT))
         .expect("the default level size is valid");
+    if depth > 0 {
+        maybe_a_vault(&mut map, seed, rules.vault_percent);
+    }
     Level {
         terrain: map.terrain,
         start: map.start,
+    }
+}
+
+/// The stream of a level's vault dice, apart from its layout's.
+const VAULT_STREAM: u64 = 0x7A17;
+
+/// Cuts a vault of two or three altars into `map`, on `percent` of the
+/// levels (where the rock has room for one).
+fn maybe_a_vault(map: &mut Map, level_seed: u64, percent: u32) {
+    let mut rng = GameRng::new(derive_seed(level_seed, VAULT_STREAM));
+    if rng.range(0, 100) < percent as i32 {
+        let altars = rng.range(2, 4) as usize;
+        vault::carve(&mut map.terrain, map.start, altars, &mut rng);
     }
 }

@@ -46,6 +46,16 @@ impl BumpMemory {
         }
     }
 
+    /// What bumping into the vault wall at `rock` does now: as for any
+    /// rock, but a tunnel does not spare the warning, since breaking it
+    /// cages the vault's altars.
+    pub fn vault_wall_bump(&self, dir: Dir, rock: Pos) -> RockBump {
+        match self.rock_bump(dir, rock) {
+            RockBump::Dig if *self != (Self::Warned { rock }) => RockBump::Warn,
+            other => other,
+        }
+    }
+
     /// What is remembered after the hero stepped in `dir` onto `to`: a
     /// chase goes on in the same direction, a tunnel into the tile it dug.
     pub fn after_step(&self, dir: Dir, to: Pos) -> Self {
@@ -82,6 +92,19 @@ pub fn rock_message(what: &RockBump, dig_cost: Option<i32>) -> Option<String> {
     }
 }
 
+/// The warning on a first bump into a vault wall.
+pub const VAULT_WALL_WARNING: &str =
+    "This is a vault wall: breaking it cages every altar. Bump again to dig.";
+
+/// The line for a bump into rock, or into a wall of a vault
+/// (`vault_wall`), that did not dig.
+pub fn bump_message(what: &RockBump, dig_cost: Option<i32>, vault_wall: bool) -> Option<String> {
+    match what {
+        RockBump::Warn if vault_wall => Some(VAULT_WALL_WARNING.to_string()),
+        _ => rock_message(what, dig_cost),
+    }
+}
+
 /// Any action but a move forgets the last bump: it runs before the
 /// systems that play the other actions.
 pub(super) fn forget_bumps(
@@ -97,6 +120,26 @@ pub(super) fn forget_bumps(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_vault_wall_warns_even_in_a_tunnel_and_digs_when_warned() {
+        let wall = Pos::new(3, 1);
+        let tunnelling = BumpMemory::Tunnelling {
+            dug: Pos::new(2, 1),
+        };
+        assert_eq!(tunnelling.rock_bump(Dir::E, wall), RockBump::Dig);
+        assert_eq!(tunnelling.vault_wall_bump(Dir::E, wall), RockBump::Warn);
+        let warned = BumpMemory::after_rock(&RockBump::Warn, wall);
+        assert_eq!(warned.vault_wall_bump(Dir::E, wall), RockBump::Dig);
+        assert_eq!(
+            bump_message(&RockBump::Warn, Some(6), true).as_deref(),
+            Some(VAULT_WALL_WARNING)
+        );
+        assert_eq!(
+            bump_message(&RockBump::Warn, None, false),
+            rock_message(&RockBump::Warn, None)
+        );
+    }
 
     #[test]
     fn rock_digs_only_on_the_second_bump_or_in_a_tunnel() {

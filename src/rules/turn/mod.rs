@@ -11,6 +11,7 @@ use gloomdelve_core::{Blocked, Bump, Dir, Pos, Tile};
 use crate::rules::combat::Actors;
 use crate::rules::doors;
 use crate::rules::explore::Walking;
+use crate::rules::items::vaults;
 use crate::rules::items::{Belongings, Gathering, pick_up_at};
 use crate::vocab::components::Stomach;
 use crate::vocab::components::{Gear, Hero};
@@ -248,17 +249,26 @@ fn hero_steps(
             _ => BumpMemory::Nothing,
         },
         Bump::Dig(rock) => {
-            let what = memory.rock_bump(dir, rock);
+            let vault = actors.level.terrain.tile(rock) == Tile::VaultWall;
+            let what = if vault {
+                memory.vault_wall_bump(dir, rock)
+            } else {
+                memory.rock_bump(dir, rock)
+            };
             let hunger = &effects.new_game.rules.hunger;
             let cost = hungers.then_some(hunger.food_per_turn + hunger.food_per_dig);
-            match bump::rock_message(&what, cost) {
+            match bump::bump_message(&what, cost, vault) {
                 Some(line) => actors.say(line),
                 None => {
-                    effects
-                        .changed
-                        .write(TerrainChanged(actors.level.terrain.dig(rock)));
+                    let changed = actors.level.terrain.dig(rock);
+                    let caged = vault && changed.len() > 1;
+                    effects.changed.write(TerrainChanged(changed));
                     effects.dug.write(HeroDug { at: rock });
-                    actors.say("You dig through the rock.");
+                    actors.say(if caged {
+                        "You break into the vault, and cages slam down over its altars."
+                    } else {
+                        "You dig through the rock."
+                    });
                     effects.taken.write(TurnTaken);
                 }
             }
@@ -268,6 +278,15 @@ fn hero_steps(
             let told = (&mut effects.swung, &mut effects.changed);
             if doors::open(&mut actors, door, told) {
                 actors.say("You open the door.");
+                effects.taken.write(TurnTaken);
+            }
+            BumpMemory::Nothing
+        }
+        Bump::Locked(door) => {
+            let book = &effects.new_game.items;
+            let belongings = (pack.as_mut(), book, &effects.items);
+            let told = (&mut effects.swung, &mut effects.changed);
+            if vaults::hero_unlocks(&mut actors, door, belongings, &mut effects.commands, told) {
                 effects.taken.write(TurnTaken);
             }
             BumpMemory::Nothing

@@ -75,10 +75,17 @@ pub fn on_the_map(field: &str, at: Pos, terrain: &Terrain) -> Result<(), Wrong> 
     }
 }
 
-/// Where the hero, an item or a level's start may be: on the map, walkable.
+/// Where the hero or a level's start may be: on the map, walkable.
 pub fn on_walkable_ground(field: &str, at: Pos, terrain: &Terrain) -> Result<(), Wrong> {
     on_the_map(field, at, terrain)?;
     invariants::on_walkable_ground(terrain, at).map_err(named(field))
+}
+
+/// Where an item may lie: on the map, on walkable ground or in the cage
+/// of a caged altar.
+pub fn where_items_lie(field: &str, at: Pos, terrain: &Terrain) -> Result<(), Wrong> {
+    on_the_map(field, at, terrain)?;
+    invariants::item_may_lie(terrain, at).map_err(named(field))
 }
 
 /// Where a creature may stand: on the map, and on ground creatures enter
@@ -142,6 +149,10 @@ fn longest_status(status: Status, new_game: &NewGame) -> u32 {
         }),
         Status::FarSight => potion(|e| match e {
             ItemEffect::FarSight(turns) => Some(turns),
+            _ => None,
+        }),
+        Status::Weak => potion(|e| match e {
+            ItemEffect::Weaken(turns) => Some(turns),
             _ => None,
         }),
     }

@@ -10,6 +10,7 @@ use crate::rules::creatures::behaviours::memory::{Against, Saved};
 use crate::save::check::fields::{
     COPPER, CORPSE_FOOD, HP_MARGIN, MAX_HP, Wrong, check_statuses, health, in_range,
     known_creature, known_item, not_after, on_the_map, on_walkable_ground, where_creatures_go,
+    where_items_lie,
 };
 use crate::vocab::components::Corpse;
 use crate::vocab::data::{CORPSE, ItemEffect};
@@ -153,7 +154,7 @@ fn check_memory(field: &str, (key, value): (&str, &Saved), against: &Against) ->
     (memory.check)(value, against).map_err(|e| format!("{field}: {e}"))
 }
 
-/// An item of a known kind on walkable ground; a corpse only of the
+/// An item of a known kind on walkable ground (or a caged altar); a corpse only of the
 /// corpse kind, with food a meal may hold, dead no later than the save;
 /// coins' worth only on coins.
 fn check_item(
@@ -165,7 +166,7 @@ fn check_item(
 ) -> Result<(), Wrong> {
     let at = |f: &str| format!("{field}.{f}");
     let kind = known_item(&at("kind"), &item.kind, new_game)?;
-    on_walkable_ground(&at("pos"), item.pos, terrain)?;
+    where_items_lie(&at("pos"), item.pos, terrain)?;
     if let Some(corpse) = &item.corpse {
         check_corpse(field, &item.kind, corpse, place.turn)?;
     }

@@ -7,11 +7,13 @@
 //!
 //! The families: the game as a whole (mode, depths, stored levels, turns,
 //! ids, the hunt's roster) here; each level in [`level`]; the hero in
-//! [`hero`]; every number gets the range its rule allows ([`fields`]).
+//! [`hero`]; what the hero knows of potions and scrolls in [`lore`]; every
+//! number gets the range its rule allows ([`fields`]).
 
 pub mod fields;
 mod hero;
 mod level;
+mod lore;
 
 use std::collections::BTreeSet;
 
@@ -39,6 +41,9 @@ pub fn check_save(save: &SaveGame, new_game: &NewGame) -> Result<(), Wrong> {
     }
     hero::check_hero(&save.hero, &save.current, save.mode, save.turn, new_game)?;
     check_roster(save, new_game)?;
+    if let Some(lore) = &save.lore {
+        lore::check_lore(lore, new_game)?;
+    }
     check_ids(save)
 }
 

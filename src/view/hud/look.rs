@@ -1,14 +1,15 @@
 //! Look: the HUD's info line names what is on the hovered tile, or on the
 //! aiming cursor (the look key opens one), if the hero sees it or
-//! remembers it ("a goblin, badly wounded. Chases you...", "a red potion
-//! on cave floor. Drink it...").
+//! remembers it ("a goblin, badly wounded. Chases you...", "a murky
+//! potion on cave floor. You do not know what this potion does...").
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use gloomdelve_core::Pos;
+use gloomdelve_core::{Pos, Tile};
 
 use super::spells::tile_under;
 use crate::input::inventory::Aiming;
+use crate::rules::items::vaults::CHOICE;
 use crate::view::assets::SpriteBook;
 use crate::view::camera::PlayArea;
 use crate::vocab::components::FogRule;
@@ -16,6 +17,7 @@ use crate::vocab::components::GridPos;
 use crate::vocab::components::Item;
 use crate::vocab::components::{Creature, Health, Slumber};
 use crate::vocab::game::NewGame;
+use crate::vocab::lore::Lore;
 use crate::vocab::resources::Level;
 use crate::vocab::resources::{Seen, Sight};
 use crate::vocab::states::{Overlay, Screen};
@@ -105,13 +107,14 @@ pub fn describe_tile(
     sight: &Sight,
     creatures: &Lookable,
     items: &LookableItems,
-    new_game: &NewGame,
+    (new_game, lore): (&NewGame, &Lore),
 ) -> String {
     let seen = sight.seen(at);
     if seen == Seen::Unseen {
         return String::new();
     }
-    let ground = sight.believed(&level.terrain, at).name();
+    let tile = sight.believed(&level.terrain, at);
+    let ground = tile.name();
     if seen == Seen::Visible
         && let Some((_, name, health, creature, slumber)) =
             creatures.iter().find(|(p, ..)| p.0 == at)
@@ -128,9 +131,31 @@ pub fn describe_tile(
     match known_item {
         Some((_, name, _, item)) => {
             let kind = new_game.items.kinds.get(item.kind);
-            item_words(name, ground, kind.map_or("", |k| k.description.as_str()))
+            let what = kind.map_or("", |k| lore.description_of(k));
+            match tile {
+                Tile::Altar => format!("{} {CHOICE}", item_words(name, "an altar", what)),
+                Tile::AltarCaged => format!("{}, caged and out of reach", text::a(name)),
+                _ => item_words(name, ground, what),
+            }
         }
-        None => ground.to_string(),
+        None => ground_words(tile),
+    }
+}
+
+/// What the look line says of a tile with nothing on it: a vault's parts
+/// say what they do.
+pub fn ground_words(tile: Tile) -> String {
+    match tile {
+        Tile::VaultDoor => {
+            format!(
+                "a locked vault door: its key lies on this level. {CHOICE} \
+                 Breaking a vault wall cages them all."
+            )
+        }
+        Tile::VaultWall => "vault wall: breaking it cages every altar".to_string(),
+        Tile::Altar => format!("an empty altar. {CHOICE}"),
+        Tile::AltarCaged => "a caged altar".to_string(),
+        other => other.name().to_string(),
     }
 }
 
@@ -143,7 +168,7 @@ fn look_under_mouse(
     sight: Res<Sight>,
     book: Res<SpriteBook>,
     (creatures, items): (Lookable, LookableItems),
-    new_game: Res<NewGame>,
+    (new_game, lore): (Res<NewGame>, Option<Res<Lore>>),
     (overlay, aiming, area): (Res<State<Overlay>>, Option<Res<Aiming>>, Res<PlayArea>),
     mut line: Single<&mut Text, With<InfoLine>>,
 ) {
@@ -156,8 +181,10 @@ fn look_under_mouse(
             .filter(|&p| area.holds(p, window.size()))
             .and_then(|p| tile_under(p, *camera, &level, book.tile_size))
     });
+    let unlearned = Lore::default();
+    let lore = lore.as_deref().unwrap_or(&unlearned);
     let text = tile.map_or_else(String::new, |at| {
-        describe_tile(at, &level, &sight, &creatures, &items, &new_game)
+        describe_tile(at, &level, &sight, &creatures, &items, (&new_game, lore))
     });
     if line.0 != text {
         line.0 = text;

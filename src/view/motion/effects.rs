@@ -280,7 +280,7 @@ fn flash_colour(kind: ScrollKind) -> Color {
         ScrollKind::Paralyze => Color::srgba(0.45, 0.95, 1.0, 0.7),
         ScrollKind::Fireball => Color::srgba(1.0, 0.45, 0.15, 0.75),
         ScrollKind::Teleport => Color::srgba(0.8, 0.5, 1.0, 0.8),
-        ScrollKind::Mapping => Color::srgba(0.95, 0.9, 0.7, 0.6),
+        ScrollKind::Mapping | ScrollKind::Identify => Color::srgba(0.95, 0.9, 0.7, 0.6),
     }
 }
 

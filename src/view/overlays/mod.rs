@@ -230,6 +230,19 @@ const HOW_TO_DELVE: [&str; 7] = [
     "The game is saved on Esc, on quitting and on every level change; death is final.",
 ];
 
+/// What the help says of unknown potions and scrolls, in both modes.
+const HOW_TO_LEARN: [&str; 3] = [
+    "Potions and scrolls come unknown: each game gives every kind a look (a murky potion, a scroll labelled XUM ZOT).",
+    "Drink or read one to learn its kind for the whole game. Some are bad; a scroll of identify names one for you.",
+    "In the inventory, c calls an unknown kind a name of your own; the panel counts the kinds you know.",
+];
+
+/// What a vault is, told once beside how to learn.
+const HOW_TO_VAULT: [&str; 2] = [
+    "Some levels hide a vault behind a locked door; its key lies on the same level, where you can walk.",
+    "Inside, altars hold treasures: take one, and the others are caged. Breaking a vault wall cages them all.",
+];
+
 /// How to play the hunt.
 const HOW_TO_HUNT: [&str; 4] = [
     "Kill every enemy in the Warrens to win; then a new world is made.",
@@ -308,12 +321,13 @@ fn quit_unsaved_text(saved: &MenuSave) -> PanelText {
 
 /// The help for `mode`: how to play, then every key in force.
 pub fn help_text(bindings: &crate::input::KeyBindings, mode: Mode) -> PanelText {
-    let how_to: &[&str] = match mode {
-        Mode::Delve => &HOW_TO_DELVE,
-        Mode::Hunt => &HOW_TO_HUNT,
+    let (how_to, vaults): (&[&str], &[&str]) = match mode {
+        Mode::Delve => (&HOW_TO_DELVE, &HOW_TO_VAULT),
+        Mode::Hunt => (&HOW_TO_HUNT, &[]),
     };
     let mut body = vec![BodyLine::new("How to play", GOLD)];
-    body.extend(how_to.iter().map(|l| BodyLine::new(*l, TEXT).hanging(2)));
+    let lines = how_to.iter().chain(&HOW_TO_LEARN).chain(vaults);
+    body.extend(lines.map(|l| BodyLine::new(*l, TEXT).hanging(2)));
     if let Some(key) = bindings.0.keys("intents").first() {
         body.push(BodyLine::new(intents_line(key), TEXT).hanging(2));
     }

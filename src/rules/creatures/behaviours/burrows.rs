@@ -5,7 +5,7 @@
 //! leaves the turn to the behaviours after (wandering).
 
 use bevy::prelude::*;
-use gloomdelve_core::{Bump, Dir, Pos, Terrain};
+use gloomdelve_core::{Bump, Dir, Pos, Terrain, Tile};
 
 use crate::rules::combat::Actors;
 use crate::rules::creatures::behaviours::context::{Me, Turn};
@@ -51,7 +51,10 @@ fn burrow(actors: &Actors, at: Pos, hero_at: Pos) -> Option<Bump> {
             Bump::Move(to) if terrain.admits_creatures(to) && actors.occupancy.is_free(to) => {
                 Some((distance(to), 0, Bump::Move(to)))
             }
-            Bump::Dig(rock) | Bump::Open(rock) => Some((distance(rock), 1, Bump::Dig(rock))),
+            // A burrower never breaks into a vault: that is the hero's choice.
+            Bump::Dig(rock) | Bump::Open(rock) if terrain.tile(rock) != Tile::VaultWall => {
+                Some((distance(rock), 1, Bump::Dig(rock)))
+            }
             _ => None,
         })
         .filter(|(nearer, ..)| *nearer < distance(at))
@@ -60,7 +63,7 @@ fn burrow(actors: &Actors, at: Pos, hero_at: Pos) -> Option<Bump> {
 }
 
 /// Digs out `rock` and returns each tile that changed, as it was before.
-pub fn dig(terrain: &mut Terrain, rock: Pos) -> Vec<(Pos, gloomdelve_core::Tile)> {
+pub fn dig(terrain: &mut Terrain, rock: Pos) -> Vec<(Pos, Tile)> {
     let was: Vec<_> = std::iter::once(rock)
         .chain(Dir::ALL.map(|dir| rock.step(dir)))
         .map(|p| (p, terrain.tile(p)))

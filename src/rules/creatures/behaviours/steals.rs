@@ -77,7 +77,7 @@ pub struct Belongings<'w, 's> {
         ),
         With<Hero>,
     >,
-    items: Query<'w, 's, (&'static Item, Has<Corpse>), Without<Fighter>>,
+    items: Query<'w, 's, (&'static Item, Has<Corpse>, &'static Name), Without<Fighter>>,
 }
 
 /// Steals when next to the hero with empty hands and something to take.
@@ -92,10 +92,8 @@ pub fn act(turn: &mut Turn, loot: &mut Loot, belongings: &mut Belongings) {
         return;
     };
     let book = &turn.new_game.items;
-    turn.actors.say(format!(
-        "The thief snatches {} and runs!",
-        taken.words(book)
-    ));
+    turn.actors
+        .say(format!("The thief snatches {} and runs!", taken.words()));
     taken.add_to(loot, book);
 }
 
@@ -105,18 +103,19 @@ impl Belongings<'_, '_> {
         self.hero.1.copper > 0 || !self.takeable(book).is_empty()
     }
 
-    /// Each pack slot a thief may take from, with its item's kind: never
-    /// what the hero wears, a corpse or the Key.
-    fn takeable(&self, book: &ItemBook) -> Vec<(usize, usize)> {
+    /// Each pack slot a thief may take from, with its item's kind and
+    /// name as the hero knows it: never what the hero wears, a corpse or
+    /// the Key.
+    fn takeable(&self, book: &ItemBook) -> Vec<(usize, usize, String)> {
         let (pack, _, worn) = &*self.hero;
         pack.0
             .iter()
             .enumerate()
             .filter(|(_, e)| !worn.is_some_and(|w| w.is_worn(**e)))
             .filter_map(|(slot, e)| {
-                let (item, corpse) = self.items.get(*e).ok()?;
+                let (item, corpse, name) = self.items.get(*e).ok()?;
                 let key = book.kinds[item.kind].effect == ItemEffect::Key;
-                (!corpse && !key).then_some((slot, item.kind))
+                (!corpse && !key).then(|| (slot, item.kind, name.to_string()))
             })
             .collect()
     }
@@ -125,21 +124,22 @@ impl Belongings<'_, '_> {
 /// What a thief took.
 enum Taken {
     Copper(u32),
-    Item(usize),
+    /// The kind, and the name the hero knew it by.
+    Item(usize, String),
 }
 
 impl Taken {
-    fn words(&self, book: &ItemBook) -> String {
+    fn words(&self) -> String {
         match self {
             Taken::Copper(copper) => Purse { copper: *copper }.describe(),
-            Taken::Item(kind) => format!("your {}", book.kinds[*kind].name),
+            Taken::Item(_, name) => format!("your {name}"),
         }
     }
 
     fn add_to(self, loot: &mut Loot, book: &ItemBook) {
         match self {
             Taken::Copper(copper) => loot.copper += copper,
-            Taken::Item(kind) => loot.items.push(book.kinds[kind].name.clone()),
+            Taken::Item(kind, _) => loot.items.push(book.kinds[kind].name.clone()),
         }
     }
 }
@@ -147,7 +147,7 @@ impl Taken {
 /// Takes half the purse, rounded up; with no coins, one item of the pack
 /// chosen by the dice (see [`Belongings::takeable`]).
 fn steal(turn: &mut Turn, belongings: &mut Belongings) -> Option<Taken> {
-    let takeable = belongings.takeable(&turn.new_game.items);
+    let mut takeable = belongings.takeable(&turn.new_game.items);
     let (pack, purse, _) = &mut *belongings.hero;
     if purse.copper > 0 {
         let copper = purse.copper.div_ceil(2);
@@ -158,9 +158,9 @@ fn steal(turn: &mut Turn, belongings: &mut Belongings) -> Option<Taken> {
         return None;
     }
     let pick = turn.actors.rng.0.range(0, takeable.len() as i32) as usize;
-    let (slot, kind) = takeable[pick];
+    let (slot, kind, name) = takeable.swap_remove(pick);
     turn.commands.entity(pack.0.remove(slot)).despawn();
-    Some(Taken::Item(kind))
+    Some(Taken::Item(kind, name))
 }
 
 /// A thief killed this turn drops its loot where it fell: the items, and
