@@ -12,10 +12,16 @@ use gloomdelve_core::bindings::{self, Bindings};
 use gloomdelve_core::persist;
 use serde::{Deserialize, Serialize};
 
-use crate::view::camera::ZOOMS;
-
 /// The bindings file's name in the config folder.
 pub const BINDINGS_FILE: &str = "bindings.txt";
+
+/// The zooms the camera offers, in pixels per art pixel; a saved zoom
+/// must be one of them.
+pub const ZOOMS: [u32; 3] = [2, 3, 4];
+
+/// The key bindings in force: the player's `bindings.txt`, or the defaults.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct KeyBindings(pub Bindings);
 
 /// Problems found in the player's files at start-up, for the title screen.
 /// All of them go to stderr once, at start-up; the title shows a few.
@@ -236,115 +242,4 @@ pub fn save_settings(path: &Path, settings: &Settings) -> Result<(), String> {
     );
     persist::write_atomically(path, text.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, remember_the_view);
-}
-
-/// Saves the zoom, the window size, Reduce motion, the intent overlay and
-/// the sidebar when one changes.
-fn remember_the_view(
-    path: Option<Res<SettingsPath>>,
-    mut settings: Option<ResMut<Settings>>,
-    zoom: Option<Res<crate::view::camera::Zoom>>,
-    (motion, intents, sidebar): (
-        Option<Res<crate::view::motion::state::Motion>>,
-        Option<Res<crate::vocab::foresight::ShowIntents>>,
-        Option<Res<crate::vocab::resources::ShowSidebar>>,
-    ),
-    mut resized: MessageReader<bevy::window::WindowResized>,
-) {
-    let (Some(path), Some(settings)) = (path, settings.as_mut()) else {
-        return;
-    };
-    let mut next = **settings;
-    if let Some(zoom) = zoom.filter(|z| z.is_changed()) {
-        next.zoom = Some(zoom.0);
-    }
-    if let Some(motion) = motion.filter(|m| m.is_changed()) {
-        next.reduce_motion = motion.reduce;
-    }
-    if let Some(intents) = intents.filter(|i| i.is_changed()) {
-        next.show_intents = intents.0;
-    }
-    if let Some(sidebar) = sidebar.filter(|s| s.is_changed()) {
-        next.show_sidebar = sidebar.0;
-    }
-    if let Some(size) = resized.read().last()
-        && let Some(window) = savable_window(size.width, size.height)
-    {
-        next.window = Some(window);
-    }
-    if next != **settings {
-        **settings = next;
-        if let Err(message) = save_settings(&path.0, &next) {
-            warn!("{message}");
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use bevy::window::WindowResized;
-
-    /// A scratch config folder, removed when the returned `TempDir` drops.
-    fn scratch(name: &str) -> tempfile::TempDir {
-        tempfile::Builder::new()
-            .prefix(&format!("gloomdelve-config-{name}-"))
-            .tempdir()
-            .expect("a scratch folder under the system temp dir")
-    }
-
-    /// An app that remembers the view in `dir`'s settings file.
-    fn remembering_in(dir: &Path) -> App {
-        let mut app = App::new();
-        app.add_message::<WindowResized>();
-        app.add_systems(Update, remember_the_view);
-        app.insert_resource(SettingsPath(dir.join(SETTINGS_FILE)));
-        app.insert_resource(Settings::default());
-        app
-    }
-
-    #[test]
-    fn reduce_motion_turned_on_in_play_is_saved_and_comes_back_on_the_next_launch() {
-        use crate::view::motion::state::Motion;
-        let tmp = scratch("motion");
-        let dir = tmp.path();
-        let mut app = remembering_in(dir);
-        app.init_resource::<Motion>();
-        app.update();
-        assert!(!load_settings(dir).0.reduce_motion, "off by default");
-        app.world_mut().resource_mut::<Motion>().reduce = true;
-        app.update();
-        let (loaded, note) = load_settings(dir);
-        assert_eq!(note, None);
-        assert!(loaded.reduce_motion, "remembered: {loaded:?}");
-        app.world_mut().resource_mut::<Motion>().reduce = false;
-        app.update();
-        assert!(!load_settings(dir).0.reduce_motion, "and turned off again");
-    }
-
-    #[test]
-    fn a_window_resized_out_of_range_is_saved_clamped_and_loads_back() {
-        let tmp = scratch("resized");
-        let dir = tmp.path();
-        let mut app = remembering_in(dir);
-        for (width, height, saved) in [
-            (200.0, 240.4, (320, 320)),
-            (9000.0, 700.6, (7680, 701)),
-            (0.0, 0.0, (7680, 701)),
-        ] {
-            app.world_mut().write_message(WindowResized {
-                window: Entity::PLACEHOLDER,
-                width,
-                height,
-            });
-            app.update();
-            let (loaded, note) = load_settings(dir);
-            assert_eq!(note, None, "{width}x{height}");
-            assert_eq!(loaded.window, Some(saved), "{width}x{height}");
-        }
-    }
 }

@@ -62,11 +62,6 @@ pub struct PresentationPlugin {
 impl Plugin for PresentationPlugin {
     fn build(&self, app: &mut App) {
         app.insert_resource(self.settings.clone());
-        app.add_plugins((
-            view::plugin,
-            input::plugin,
-            input::playback::plugin,
-            config::plugin,
-        ));
+        app.add_plugins((view::plugin, input::plugin, input::playback::plugin));
     }
 }

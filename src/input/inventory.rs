@@ -10,24 +10,18 @@
 
 use bevy::input::keyboard::{Key, KeyCode};
 use bevy::prelude::*;
-use gloomdelve_core::{Dir, Pos};
+use gloomdelve_core::Dir;
 
 use crate::vocab::components::Pack;
 
 use crate::rules::items::{StackParts, slots, stack_in};
+use crate::view::ui_state::{COLUMNS, Calling, ChosenAct, InventoryCursor, InventoryPurpose, ROWS};
 use crate::vocab::components::Hero;
 use crate::vocab::game::NewGame;
-use crate::vocab::intents::{Action, PendingAction};
+use crate::vocab::intents::PendingAction;
 use crate::vocab::lore::MAX_CALLED;
 use crate::vocab::messages::CallKind;
 use crate::vocab::states::Overlay;
-
-pub const COLUMNS: usize = 10;
-pub const ROWS: usize = 2;
-
-/// The selected slot, 0..20, row by row.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct InventoryCursor(pub usize);
 
 /// The item the cursor was on when the screen closed (the last of its
 /// stack, which a use or a drop of the first leaves).
@@ -37,87 +31,6 @@ pub struct CursorItem(pub Option<Entity>);
 /// Set by a drop: the screen opens again once the drop's turn is played.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReopenAfterDrop(pub bool);
-
-/// Why the inventory is open: to look through it, or to choose a meal.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum InventoryPurpose {
-    #[default]
-    Browse,
-    /// Opened by the eat key, on the best food.
-    Eat,
-}
-
-impl InventoryPurpose {
-    /// The line the screen shows above the grid for this purpose.
-    pub fn prompt(self) -> Option<&'static str> {
-        match self {
-            Self::Browse => None,
-            Self::Eat => Some("Eat which? Enter eats."),
-        }
-    }
-}
-
-/// The name being typed for an unknown kind (the inventory's `c`), while
-/// it is typed: the keys write it, Enter files it, Esc leaves it. It stays
-/// one frame more once `done`, so that the inventory's keys never take the
-/// Enter or Esc that ended it.
-#[derive(Resource, Clone, Debug, PartialEq, Eq)]
-pub struct Calling {
-    pub kind: usize,
-    /// What the kind goes by now: "murky potion".
-    pub look: String,
-    pub text: String,
-    pub done: bool,
-}
-
-/// The act chosen in the inventory, played when it closes.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ChosenAct(pub Option<Action>);
-
-/// What is being aimed and the tile the cursor is on.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Aiming {
-    pub aim: Aim,
-    pub cursor: Pos,
-}
-
-/// What the cursor aims.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Aim {
-    /// A scroll that needs a target.
-    Read(Entity),
-    /// A missile to throw by hand.
-    Throw(Entity),
-    /// The pack's bow and its ammunition.
-    Fire,
-    /// Nothing: the cursor only looks.
-    Look,
-}
-
-impl Aim {
-    /// The action that lets it go at `target`; looking takes none.
-    pub fn at(self, target: Pos) -> Option<Action> {
-        match self {
-            Aim::Read(scroll) => Some(Action::Read {
-                scroll,
-                target: Some(target),
-            }),
-            Aim::Throw(item) => Some(Action::Throw { item, target }),
-            Aim::Fire => Some(Action::Fire { target }),
-            Aim::Look => None,
-        }
-    }
-
-    /// The verb the prompt offers: "read", "throw", "shoot", "close".
-    pub fn verb(self) -> &'static str {
-        match self {
-            Aim::Read(_) => "read",
-            Aim::Throw(_) => "throw",
-            Aim::Fire => "shoot",
-            Aim::Look => "close",
-        }
-    }
-}
 
 /// What a key does while aiming: move the cursor, fire, or cancel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

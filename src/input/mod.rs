@@ -9,11 +9,11 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use gloomdelve_core::Dir;
-use gloomdelve_core::bindings::{ACTIONS, Bindings};
+use gloomdelve_core::bindings::Bindings;
 
+use crate::config::KeyBindings;
 use crate::input::inventory::{
-    Aim, AimCommand, Aiming, ChosenAct, InventoryCommand, InventoryCursor, InventoryPurpose,
-    aim_command, inventory_command, move_cursor,
+    AimCommand, InventoryCommand, aim_command, inventory_command, move_cursor,
 };
 use crate::rules::explore::{WalkPace, Walking};
 use crate::rules::hunger::Larder;
@@ -22,6 +22,7 @@ use crate::rules::items::{StackParts, slots, stack_in};
 use crate::view::camera::Zoom;
 use crate::view::motion::FinishAnimations;
 use crate::view::screenshot::TakeScreenshot;
+use crate::view::ui_state::{Aim, Aiming, Calling, ChosenAct, InventoryCursor, InventoryPurpose};
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Item, Pack};
 use crate::vocab::data::{ItemBook, ItemEffect};
@@ -63,10 +64,6 @@ pub enum Command {
     /// Show or hide the sidebar of the monsters in view.
     ToggleSidebar,
 }
-
-/// The key bindings in force: the player's `bindings.txt`, or the defaults.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct KeyBindings(pub Bindings);
 
 /// The command bound to a key, if any. Named keys (arrows, numpad, F12)
 /// match by key code first; characters (`hjkl`, `.`, `>`, `+`) match by
@@ -167,137 +164,6 @@ fn command_of_action(action: &str) -> Option<Command> {
         "sidebar" => Some(Command::ToggleSidebar),
         _ => None,
     }
-}
-
-/// The actions that do nothing in `mode`: the hunt has no hunger and no
-/// stairs, so neither its help nor its legend offers eating or the stairs.
-fn offered_in(action: &str, mode: crate::vocab::game::Mode) -> bool {
-    mode == crate::vocab::game::Mode::Delve || !matches!(action, "eat" | "descend" | "ascend")
-}
-
-/// The help screen's lines for `mode`: every action with its keys, then
-/// Esc, the keys in one column after the longest description.
-pub fn help_lines(bindings: &Bindings, mode: crate::vocab::game::Mode) -> Vec<String> {
-    const MENU: &str = "menu: resume, reduce motion, or save and quit";
-    let actions: Vec<(&str, &str)> = ACTIONS
-        .iter()
-        .copied()
-        .filter(|(id, _)| offered_in(id, mode))
-        .collect();
-    let width = actions
-        .iter()
-        .map(|(_, d)| d.len())
-        .chain([MENU.len()])
-        .max()
-        .unwrap_or(0);
-    let described = actions.into_iter().map(|(id, description)| {
-        let keys: Vec<&str> = bindings.keys(id).iter().map(|k| k.as_str()).collect();
-        let keys = if keys.is_empty() {
-            "(unbound)".to_string()
-        } else {
-            keys.join("  ")
-        };
-        format!("{description:<width$}  {keys}")
-    });
-    described
-        .chain(std::iter::once(format!("{MENU:<width$}  Escape")))
-        .collect()
-}
-
-/// One entry of the key legend: "x: explore". The legend drops the
-/// entries of lowest `keep` first when the line is too long.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct LegendEntry {
-    text: String,
-    keep: u8,
-}
-
-/// What the legend puts between two entries.
-pub const LEGEND_GAP: &str = "   ";
-
-/// The legend's entries in the order shown, for `mode`. An entry whose
-/// action has no key is left out.
-fn legend_entries(bindings: &Bindings, mode: crate::vocab::game::Mode) -> Vec<LegendEntry> {
-    let first = |action: &str| bindings.keys(action).first().cloned();
-    let moves: Option<Vec<String>> = ["move_north", "move_south", "move_west", "move_east"]
-        .into_iter()
-        .map(first)
-        .collect();
-    let moves = moves.map(|keys| {
-        if keys == ["Up", "Down", "Left", "Right"] {
-            "arrows".to_string()
-        } else {
-            keys.join("/")
-        }
-    });
-    let stairs: Vec<String> = ["descend", "ascend"]
-        .into_iter()
-        .filter(|a| offered_in(a, mode))
-        .filter_map(first)
-        .collect();
-    let stairs = (!stairs.is_empty()).then(|| stairs.join(" "));
-    let of = |action: &str| first(action).filter(|_| offered_in(action, mode));
-    let missiles: Vec<String> = ["throw", "fire"].into_iter().filter_map(of).collect();
-    let missiles = (!missiles.is_empty()).then(|| missiles.join(" "));
-    let entries = [
-        (moves, "move/attack/dig", 9),
-        (of("wait"), "wait", 2),
-        (of("explore"), "explore", 7),
-        (of("pick_up"), "pick up", 0),
-        (of("eat"), "eat", 5),
-        (missiles, "throw/shoot", 1),
-        (of("look"), "look", 0),
-        (of("close_door"), "close door", 0),
-        (stairs, "stairs", 8),
-        (of("inventory"), "inventory", 6),
-        (of("history"), "messages", 3),
-        (of("help"), "help", 10),
-        (of("intents"), "intents", 2),
-        (Some("Esc".to_string()), "menu", 4),
-    ];
-    entries
-        .into_iter()
-        .filter_map(|(keys, meaning, keep)| {
-            keys.map(|keys| LegendEntry {
-                text: format!("{keys}: {meaning}"),
-                keep,
-            })
-        })
-        .collect()
-}
-
-/// The HUD's one-line key legend for `mode`, at most `max_chars` long:
-/// the least needed entries go first when the line is too long, and an
-/// entry is never cut, so a key always stands by its meaning.
-pub fn legend_for(bindings: &Bindings, mode: crate::vocab::game::Mode, max_chars: usize) -> String {
-    let mut entries = legend_entries(bindings, mode);
-    loop {
-        let line = entries
-            .iter()
-            .map(|e| e.text.as_str())
-            .collect::<Vec<_>>()
-            .join(LEGEND_GAP);
-        if line.len() <= max_chars {
-            return line;
-        }
-        let least = entries
-            .iter()
-            .enumerate()
-            .min_by_key(|(_, e)| e.keep)
-            .map(|(i, _)| i);
-        match least {
-            Some(i) => {
-                entries.remove(i);
-            }
-            None => return String::new(),
-        }
-    }
-}
-
-/// The whole delve legend, however long: what the HUD starts with before
-/// [`legend_for`] fits it to the window.
-pub fn legend(bindings: &Bindings) -> String {
-    legend_for(bindings, crate::vocab::game::Mode::Delve, usize::MAX)
 }
 
 /// Reads the keyboard during play. Needs the rules plugins and a [`Zoom`].
@@ -557,7 +423,7 @@ fn inventory_keys(
     hero: Single<(&Pack, &GridPos), With<Hero>>,
     items: Query<&Item>,
     stacks: Query<StackParts>,
-    (new_game, lore, calling): (Res<NewGame>, Res<Lore>, Option<Res<inventory::Calling>>),
+    (new_game, lore, calling): (Res<NewGame>, Res<Lore>, Option<Res<Calling>>),
     mut commands: Commands,
 ) {
     let pack = hero.0;
@@ -623,11 +489,11 @@ fn start_calling(
     items: &Query<&Item>,
     book: &ItemBook,
     lore: &Lore,
-) -> Option<inventory::Calling> {
+) -> Option<Calling> {
     let kind_index = items.get(item).ok()?.kind;
     let kind = book.kinds.get(kind_index)?;
     let look = lore.looks.get(&kind.name).filter(|_| !lore.knows(kind))?;
-    Some(inventory::Calling {
+    Some(Calling {
         kind: kind_index,
         look: look.name.clone(),
         text: lore.called.get(&kind.name).cloned().unwrap_or_default(),

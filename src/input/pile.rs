@@ -7,35 +7,14 @@ use bevy::input::keyboard::{Key, KeyCode, KeyboardInput};
 use bevy::prelude::*;
 use gloomdelve_core::Dir;
 
-use crate::input::inventory::ChosenAct;
-use crate::input::{Command, KeyBindings, command_for};
-use crate::rules::items::{Belongings, Gathering, PileEntry, pile};
+use crate::config::KeyBindings;
+use crate::input::{Command, command_for};
+use crate::rules::items::{Belongings, Gathering, pile};
+use crate::view::ui_state::{ChosenAct, PileChoice};
 use crate::vocab::components::{GridPos, Hero, Stomach};
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::Action;
 use crate::vocab::states::Overlay;
-
-/// The pile being chosen from, and the entry the cursor is on.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct PileChoice {
-    pub entries: Vec<PileEntry>,
-    pub cursor: usize,
-}
-
-impl PileChoice {
-    /// The list for `entries`, its cursor on the first thing the hero did
-    /// not drop here (what it dropped, it likely meant to leave).
-    pub fn new(entries: Vec<PileEntry>) -> Self {
-        let cursor = entries.iter().position(|e| !e.dropped).unwrap_or(0);
-        Self { entries, cursor }
-    }
-
-    /// The cursor moved by `rows`, wrapping at either end.
-    fn moved(&self, rows: isize) -> usize {
-        let len = self.entries.len().max(1) as isize;
-        (self.cursor as isize + rows).rem_euclid(len) as usize
-    }
-}
 
 /// What the hero could pick up where it stands.
 #[derive(SystemParam)]
@@ -131,6 +110,7 @@ fn pile_keys(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::items::PileEntry;
 
     fn entry(index: usize, dropped: bool) -> PileEntry {
         PileEntry {

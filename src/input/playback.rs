@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
+use crate::save::start::GameBegun;
 use crate::sim::Recording;
 use crate::sim::replay::{Recorded, to_action};
 use crate::vocab::components::Hero;
@@ -59,6 +60,7 @@ impl Playback {
 }
 
 pub(crate) fn plugin(app: &mut App) {
+    app.add_observer(restart_on_a_begun_game);
     app.add_systems(
         Update,
         play_next_action
@@ -81,6 +83,12 @@ pub(crate) fn plugin(app: &mut App) {
             on_message::<bevy::window::WindowCloseRequested>.or_eager(on_message::<AppExit>),
         )),
     );
+}
+
+/// Restarts the recording when a game begins (see [`restart_recording`]).
+fn restart_on_a_begun_game(begun: On<GameBegun>, mut commands: Commands) {
+    let new_game = begun.new_game;
+    commands.queue(move |world: &mut World| restart_recording(world, new_game));
 }
 
 /// A new game starts a fresh recording; a continued game is not recorded

@@ -10,7 +10,7 @@
 pub mod check;
 pub mod migrate;
 pub mod scores;
-mod start;
+pub mod start;
 pub mod state;
 
 use std::path::{Path, PathBuf};

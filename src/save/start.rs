@@ -9,6 +9,20 @@ use crate::vocab::game::NewGame;
 use crate::vocab::messages::StartGame;
 use crate::vocab::states::Screen;
 
+/// A game has begun: a new one (`new_game`), or a saved one continued.
+/// Told to whoever keeps something per game (the recording of
+/// `--record`), as it happens.
+#[derive(Event, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameBegun {
+    pub new_game: bool,
+}
+
+/// Tells the observers of [`GameBegun`], and applies what they asked at once.
+fn tell_begun(world: &mut World, new_game: bool) {
+    world.trigger(GameBegun { new_game });
+    world.flush();
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<StartGame>();
     app.add_systems(Update, start_game.run_if(on_message::<StartGame>));
@@ -30,14 +44,14 @@ pub fn start_game(world: &mut World) {
             }
             crate::vocab::reset::clear_game(world);
             world.resource_mut::<NewGame>().seed = seed;
-            crate::input::playback::restart_recording(world, true);
+            tell_begun(world, true);
         }
         StartGame::Continue => {
             let Some(SaveStatus::Ready(save)) = world.get_resource::<SaveStatus>().cloned() else {
                 return;
             };
             state::restore(world, *save);
-            crate::input::playback::restart_recording(world, false);
+            tell_begun(world, false);
         }
         StartGame::ContinueEarlier => {
             let (Some(earlier), Some(dir)) = (
@@ -52,7 +66,7 @@ pub fn start_game(world: &mut World) {
             }
             world.remove_resource::<EarlierSave>();
             state::restore(world, *earlier.save);
-            crate::input::playback::restart_recording(world, false);
+            tell_begun(world, false);
         }
     }
     world

@@ -15,8 +15,7 @@ use crate::view::tilemap::tile_centre;
 use crate::vocab::resources::Level;
 use crate::vocab::states::{EnterPlaying, Screen};
 
-/// The zoom steps, in screen pixels per art pixel.
-pub const ZOOMS: [u32; 3] = [2, 3, 4];
+use crate::config::ZOOMS;
 
 /// The current zoom.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]

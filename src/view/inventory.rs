@@ -5,10 +5,10 @@
 
 use bevy::prelude::*;
 
-use crate::input::inventory::{COLUMNS, Calling, InventoryCursor, InventoryPurpose, ROWS};
 use crate::rules::items::{slots, stack_of};
 use crate::view::assets::SpriteBook;
 use crate::view::ui::centred_column;
+use crate::view::ui_state::{COLUMNS, Calling, InventoryCursor, InventoryPurpose, ROWS};
 use crate::vocab::components::Corpse;
 use crate::vocab::components::Equipment;
 use crate::vocab::components::Stomach;

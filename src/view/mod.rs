@@ -9,12 +9,15 @@ pub mod graphics;
 pub mod hud;
 pub mod intents;
 pub(crate) mod inventory;
+pub mod key_text;
 pub mod motion;
 pub mod overlays;
 pub(crate) mod screenshot;
+pub mod settings;
 pub mod tilemap;
 pub mod title;
 pub(crate) mod ui;
+pub mod ui_state;
 pub(crate) mod vaults;
 
 use bevy::prelude::*;
@@ -34,5 +37,6 @@ pub(crate) fn plugin(app: &mut App) {
         motion::plugin,
         intents::plugin,
         vaults::plugin,
+        settings::plugin,
     ));
 }

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use gloomdelve::RulesData;
-use gloomdelve::input::inventory::{Aim, Aiming};
+use gloomdelve::view::ui_state::{Aim, Aiming};
 use gloomdelve::vocab::components::{Health, Stomach};
 use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::log::GameLog;

@@ -406,19 +406,19 @@ fn the_shipped_hunger_data_loads_and_bad_thresholds_name_the_field() {
 
 fn inventory_cursor(app: &App) -> usize {
     app.world()
-        .resource::<gloomdelve::input::inventory::InventoryCursor>()
+        .resource::<gloomdelve::view::ui_state::InventoryCursor>()
         .0
 }
 
-fn purpose(app: &App) -> gloomdelve::input::inventory::InventoryPurpose {
+fn purpose(app: &App) -> gloomdelve::view::ui_state::InventoryPurpose {
     *app.world()
-        .resource::<gloomdelve::input::inventory::InventoryPurpose>()
+        .resource::<gloomdelve::view::ui_state::InventoryPurpose>()
 }
 
 #[test]
 fn e_with_nothing_underfoot_asks_which_food_offering_the_freshest_corpse() {
     use crate::support::{char_key, code_key, overlay, press, with_keys};
-    use gloomdelve::input::inventory::InventoryPurpose;
+    use gloomdelve::view::ui_state::InventoryPurpose;
     use gloomdelve::vocab::states::Overlay;
     let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), RulesData::default());
     let ration = lay(&mut app, "ration", Pos::new(3, 3));

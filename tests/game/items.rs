@@ -129,7 +129,7 @@ fn rations_potions_and_scrolls_stack_and_are_used_one_at_a_time() {
 
 fn cursor(app: &App) -> usize {
     app.world()
-        .resource::<gloomdelve::input::inventory::InventoryCursor>()
+        .resource::<gloomdelve::view::ui_state::InventoryCursor>()
         .0
 }
 
@@ -396,7 +396,7 @@ fn the_inventory_plays_its_chosen_act_only_when_it_closes() {
     );
     assert_eq!(
         app.world()
-            .resource::<gloomdelve::input::inventory::InventoryCursor>()
+            .resource::<gloomdelve::view::ui_state::InventoryCursor>()
             .0,
         1
     );
@@ -555,7 +555,7 @@ fn cancelling_the_aim_keeps_the_scroll_and_the_turn() {
     press(&mut app, code_key(KeyCode::ArrowRight));
     assert_eq!(
         app.world()
-            .resource::<gloomdelve::input::inventory::Aiming>()
+            .resource::<gloomdelve::view::ui_state::Aiming>()
             .cursor,
         Pos::new(3, 2)
     );
@@ -758,13 +758,13 @@ fn a_corpse_rotting_in_a_full_pack_falls_out_at_the_heros_feet() {
 fn pile_labels(app: &App) -> Vec<String> {
     let choice = app
         .world()
-        .resource::<gloomdelve::input::pile::PileChoice>();
+        .resource::<gloomdelve::view::ui_state::PileChoice>();
     choice.entries.iter().map(|e| e.label.clone()).collect()
 }
 
 fn pile_cursor(app: &App) -> usize {
     app.world()
-        .resource::<gloomdelve::input::pile::PileChoice>()
+        .resource::<gloomdelve::view::ui_state::PileChoice>()
         .cursor
 }
 

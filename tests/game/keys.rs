@@ -200,8 +200,8 @@ fn a_key_that_ends_auto_explore_says_what_stopped() {
 
 /// Every entry the full delve legend shows, in order.
 fn full_entries(mode: gloomdelve::Mode) -> Vec<String> {
-    gloomdelve::input::legend_for(&default_bindings(), mode, usize::MAX)
-        .split(gloomdelve::input::LEGEND_GAP)
+    gloomdelve::view::key_text::legend_for(&default_bindings(), mode, usize::MAX)
+        .split(gloomdelve::view::key_text::LEGEND_GAP)
         .map(str::to_string)
         .collect()
 }
@@ -214,14 +214,14 @@ fn the_legend_fits_any_width_and_never_splits_a_key_from_its_meaning() {
     assert!(full.contains(&"?: help".to_string()), "{full:?}");
     let mut last_count = full.len();
     for width in (0..=200).rev() {
-        let line = gloomdelve::input::legend_for(&default_bindings(), Mode::Delve, width);
+        let line = gloomdelve::view::key_text::legend_for(&default_bindings(), Mode::Delve, width);
         assert!(
             line.len() <= width,
             "{width}: {line:?} is {} long",
             line.len()
         );
         let shown: Vec<&str> = line
-            .split(gloomdelve::input::LEGEND_GAP)
+            .split(gloomdelve::view::key_text::LEGEND_GAP)
             .filter(|e| !e.is_empty())
             .collect();
         for entry in &shown {
@@ -252,7 +252,7 @@ fn the_legend_fits_any_width_and_never_splits_a_key_from_its_meaning() {
     }
     // At 800 px of 14 px text about 90 characters fit: the moves, the
     // stairs and the help stay.
-    let at_800 = gloomdelve::input::legend_for(&default_bindings(), Mode::Delve, 90);
+    let at_800 = gloomdelve::view::key_text::legend_for(&default_bindings(), Mode::Delve, 90);
     for needed in [
         "arrows: move/attack/dig",
         "> <: stairs",
@@ -276,14 +276,14 @@ fn the_hunt_legend_and_help_offer_no_eating_and_no_stairs() {
     assert!(hunt.contains(&"x: explore".to_string()), "{hunt:?}");
     let delve = full_entries(Mode::Delve);
     assert!(delve.contains(&"e: eat".to_string()), "{delve:?}");
-    let help = gloomdelve::input::help_lines(&default_bindings(), Mode::Hunt);
+    let help = gloomdelve::view::key_text::help_lines(&default_bindings(), Mode::Hunt);
     assert!(
         !help
             .iter()
             .any(|l| l.contains("eat") || l.contains("stairs")),
         "{help:?}"
     );
-    let help = gloomdelve::input::help_lines(&default_bindings(), Mode::Delve);
+    let help = gloomdelve::view::key_text::help_lines(&default_bindings(), Mode::Delve);
     assert!(help.iter().any(|l| l.contains("stairs")), "{help:?}");
 }
 
@@ -292,7 +292,8 @@ fn the_legend_names_the_keys_in_force() {
     let text = "move_north = w\nmove_south = s\nmove_west = a\nmove_east = d\nexplore = X\n";
     let (bindings, problems) = gloomdelve_core::bindings::parse(text);
     assert!(problems.is_empty(), "{problems:?}");
-    let line = gloomdelve::input::legend_for(&bindings, gloomdelve::Mode::Delve, usize::MAX);
+    let line =
+        gloomdelve::view::key_text::legend_for(&bindings, gloomdelve::Mode::Delve, usize::MAX);
     assert!(line.starts_with("w/s/a/d: move/attack/dig"), "{line:?}");
     assert!(line.contains("X: explore"), "{line:?}");
 }

@@ -1,7 +1,9 @@
 //! The layout rule, checked on the real `src/`: files under `src/rules/`
-//! never import the view, the input, the simulator or the save, and no
-//! import cycle spans more than two files. The checker is tested on small
-//! made-up trees too, so a broken checker cannot pass the real one.
+//! never import the view, the input, the simulator or the save, no import
+//! cycle spans more than two files (`self::` and `super::` paths count),
+//! and no two folders import each other (docs/architecture.md gives their
+//! order). The checker is tested on small made-up trees too, so a broken
+//! checker cannot pass the real one.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -91,14 +93,61 @@ fn segments(path: &str) -> impl Iterator<Item = String> + '_ {
         .map(String::from)
 }
 
-/// Every `crate::` path in a file: in `use` trees and written inline.
-fn crate_paths(text: &str) -> Vec<Vec<String>> {
+/// The module path of a file: `rules/items/vaults.rs` is
+/// `[rules, items, vaults]`, `rules/items/mod.rs` is `[rules, items]`.
+fn module_of(file: &str) -> Vec<String> {
+    let mut module: Vec<String> =
+        segments(&file.trim_end_matches(".rs").replace('/', "::")).collect();
+    if matches!(
+        module.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        module.pop();
+    }
+    module
+}
+
+/// Where the path starting at `rest` is anchored, and what follows the
+/// anchor: `crate::` at the crate's root, `self::` at the file's module,
+/// each `super::` one module up. `None` when `rest` starts with none.
+fn anchored<'t>(file: &str, rest: &'t str) -> Option<(Vec<String>, &'t str)> {
+    if let Some(after) = rest.strip_prefix("crate::") {
+        return Some((Vec::new(), after));
+    }
+    let mut after = rest.strip_prefix("self::").unwrap_or(rest);
+    let mut ups = 0;
+    while let Some(next) = after.strip_prefix("super::") {
+        ups += 1;
+        after = next;
+    }
+    if after.len() == rest.len() {
+        return None;
+    }
+    let module = module_of(file);
+    let anchor = module[..module.len().saturating_sub(ups)].to_vec();
+    Some((
+        if ups > module.len() {
+            Vec::new()
+        } else {
+            anchor
+        },
+        after,
+    ))
+}
+
+/// Every module path a file names, from the crate's root: `crate::`,
+/// `self::` and `super::` paths, in `use` trees and written inline.
+fn crate_paths(file: &str, text: &str) -> Vec<Vec<String>> {
     let text = strip_comments(text);
     let mut paths = Vec::new();
     let mut rest = text.as_str();
-    while let Some(at) = rest.find("crate::") {
+    while let Some(at) = ["crate::", "self::", "super::"]
+        .iter()
+        .filter_map(|head| rest.find(head))
+        .min()
+    {
         let before = rest[..at].chars().next_back();
-        let after = &rest[at + "crate::".len()..];
+        let (anchor, after) = anchored(file, &rest[at..]).expect("a head was found");
         let is_use = rest[..at].trim_end().ends_with("use");
         if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
             rest = after;
@@ -106,13 +155,15 @@ fn crate_paths(text: &str) -> Vec<Vec<String>> {
         }
         if is_use {
             let end = after.find(';').unwrap_or(after.len());
-            paths.extend(expand_use_tree(&[], &after[..end]));
+            paths.extend(expand_use_tree(&anchor, &after[..end]));
             rest = &after[end..];
         } else {
             let end = after
                 .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
                 .unwrap_or(after.len());
-            paths.push(segments(&after[..end]).collect());
+            let mut path = anchor;
+            path.extend(segments(&after[..end]));
+            paths.push(path);
             rest = &after[end..];
         }
     }
@@ -134,7 +185,7 @@ fn import_graph(files: &BTreeMap<String, String>) -> BTreeMap<String, BTreeSet<S
     files
         .iter()
         .map(|(file, text)| {
-            let targets = crate_paths(text)
+            let targets = crate_paths(file, text)
                 .iter()
                 .filter_map(|path| module_file(files, path))
                 .filter(|target| target != file)
@@ -194,6 +245,25 @@ fn largest_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The folder a file is in: its first path segment, or a top-level
+/// file's own name (`config.rs` is the folder `config`).
+fn folder_of(file: &str) -> String {
+    file.split_once('/')
+        .map_or(file.trim_end_matches(".rs"), |(folder, _)| folder)
+        .to_string()
+}
+
+/// Which folders import which, from the files' imports.
+fn folder_graph(graph: &BTreeMap<String, BTreeSet<String>>) -> BTreeMap<String, BTreeSet<String>> {
+    let mut folders: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (file, targets) in graph {
+        let from = folder_of(file);
+        let to = targets.iter().map(|t| folder_of(t)).filter(|t| *t != from);
+        folders.entry(from.clone()).or_default().extend(to);
+    }
+    folders
+}
+
 /// What breaks the layout rule in the tree at `src`, as lines.
 fn layout_problems(src: &Path) -> Vec<String> {
     let graph = import_graph(&read_tree(src));
@@ -210,11 +280,15 @@ fn layout_problems(src: &Path) -> Vec<String> {
             cycle.join(", ")
         ));
     }
+    let folders = largest_cycle(&folder_graph(&graph));
+    if folders.len() > 1 {
+        problems.push(format!("folders import each other: {}", folders.join(", ")));
+    }
     problems
 }
 
 #[test]
-fn the_rules_import_no_other_home_and_no_cycle_spans_more_than_two_files() {
+fn the_rules_import_no_other_home_no_cycle_spans_more_than_two_files_and_no_folders_loop() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let problems = layout_problems(&src);
     assert!(
@@ -271,4 +345,48 @@ fn the_checker_finds_a_cycle_of_three_files_and_allows_one_of_two() {
         ("rules/c.rs", "/* use crate::rules::a::A; */"),
     ]);
     assert!(layout_problems(two.path()).is_empty());
+}
+
+#[test]
+fn the_checker_follows_super_paths_to_a_cycle_of_three_files() {
+    let three = tree(&[
+        ("rules/items/mod.rs", "use crate::rules::items::a::A;"),
+        ("rules/items/a.rs", "use super::b::B;"),
+        ("rules/items/b.rs", "fn f() { super::super::items::g(); }"),
+    ]);
+    let problems = layout_problems(three.path());
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].starts_with("an import cycle spans 3 files"),
+        "{problems:?}"
+    );
+    let two = tree(&[
+        ("rules/items/mod.rs", "use self::a::A;"),
+        ("rules/items/a.rs", "use super::Stack;"),
+        ("rules/items/b.rs", "// use super::a::A;"),
+    ]);
+    assert!(layout_problems(two.path()).is_empty());
+}
+
+#[test]
+fn the_checker_finds_two_folders_that_import_each_other_and_allows_an_order() {
+    // No file cycle: the view's legend reads the keys, the input's
+    // zoom key reads the camera, and the config reads the zoom.
+    let looped = tree(&[
+        ("view/legend.rs", "use crate::input::keys::Keys;"),
+        ("view/camera.rs", "pub struct Zoom;"),
+        ("input/keys.rs", "pub struct Keys;"),
+        ("input/zoom.rs", "use crate::config::Zooms;"),
+        ("config.rs", "fn f() { crate::view::camera::Zoom; }"),
+    ]);
+    assert_eq!(
+        layout_problems(looped.path()),
+        ["folders import each other: config, input, view"]
+    );
+    let ordered = tree(&[
+        ("view/hud.rs", "use crate::config::Zoom;"),
+        ("input/mod.rs", "use crate::view::hud::Bar;"),
+        ("config.rs", "pub struct Zoom;"),
+    ]);
+    assert!(layout_problems(ordered.path()).is_empty());
 }

@@ -5,7 +5,8 @@ use bevy::prelude::*;
 use bevy::text::FontSize;
 use bevy::window::PrimaryWindow;
 
-use crate::input::{KeyBindings, legend_for};
+use crate::config::KeyBindings;
+use crate::view::key_text::legend_for;
 use crate::vocab::game::NewGame;
 use crate::vocab::states::Screen;
 

@@ -8,10 +8,10 @@ use bevy::window::PrimaryWindow;
 use gloomdelve_core::{Pos, Tile};
 
 use super::spells::tile_under;
-use crate::input::inventory::Aiming;
 use crate::rules::items::vaults::CHOICE;
 use crate::view::assets::SpriteBook;
 use crate::view::camera::PlayArea;
+use crate::view::ui_state::Aiming;
 use crate::vocab::components::FogRule;
 use crate::vocab::components::GridPos;
 use crate::vocab::components::Item;

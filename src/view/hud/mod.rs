@@ -160,9 +160,9 @@ fn set_text(text: &mut Text, wanted: String) {
 fn spawn_hud(
     mut commands: Commands,
     new_game: Res<NewGame>,
-    bindings: Res<crate::input::KeyBindings>,
+    bindings: Res<crate::config::KeyBindings>,
 ) {
-    let legend = crate::input::legend(&bindings.0);
+    let legend = crate::view::key_text::legend(&bindings.0);
     commands.spawn((
         Name::new("HUD"),
         DespawnOnExit(Screen::Playing),

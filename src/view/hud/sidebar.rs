@@ -10,11 +10,11 @@ use gloomdelve_core::Pos;
 use gloomdelve_core::combat::damage_range;
 
 use super::{PANEL_COLOUR, shadowed};
-use crate::input::inventory::{Aim, Aiming};
 use crate::rules::creatures::behaviours::chases::Trail;
 use crate::view::assets::SpriteBook;
 use crate::view::camera::{LAYOUT_PROBE_VAR, PlayArea};
 use crate::view::tilemap::tile_centre;
+use crate::view::ui_state::{Aim, Aiming};
 use crate::vocab::components::{Creature, Fighter, GridPos, Health, Hero, Slumber};
 use crate::vocab::data::{Behaviour, CreatureKind};
 use crate::vocab::game::NewGame;

@@ -9,11 +9,11 @@ use bevy::window::PrimaryWindow;
 use gloomdelve_core::Pos;
 use gloomdelve_core::fov::disc;
 
-use crate::input::inventory::{Aim, Aiming, ChosenAct};
 use crate::rules::combat::flight;
 use crate::rules::items::missiles::Quiver;
 use crate::view::assets::SpriteBook;
 use crate::view::tilemap::tile_centre;
+use crate::view::ui_state::{Aim, Aiming, ChosenAct};
 use crate::vocab::components::Item;
 use crate::vocab::components::{Creature, CreatureId, Fighter, Health};
 use crate::vocab::components::{GridPos, Hero};

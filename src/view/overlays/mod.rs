@@ -8,11 +8,11 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use crate::input::pile::PileChoice;
 use crate::view::assets::SpriteBook;
 use crate::view::camera::PlayArea;
 use crate::view::motion::FinishAnimations;
 use crate::view::motion::state::Motion;
+use crate::view::ui_state::PileChoice;
 use crate::vocab::game::{Mode, NewGame};
 use crate::vocab::log::{GameLog, LogEntry};
 use crate::vocab::states::{Overlay, Screen};
@@ -320,7 +320,7 @@ fn quit_unsaved_text(saved: &MenuSave) -> PanelText {
 }
 
 /// The help for `mode`: how to play, then every key in force.
-pub fn help_text(bindings: &crate::input::KeyBindings, mode: Mode) -> PanelText {
+pub fn help_text(bindings: &crate::config::KeyBindings, mode: Mode) -> PanelText {
     let (how_to, vaults): (&[&str], &[&str]) = match mode {
         Mode::Delve => (&HOW_TO_DELVE, &HOW_TO_VAULT),
         Mode::Hunt => (&HOW_TO_HUNT, &[]),
@@ -334,7 +334,7 @@ pub fn help_text(bindings: &crate::input::KeyBindings, mode: Mode) -> PanelText 
     body.push(BodyLine::new("", TEXT));
     body.push(BodyLine::new("Keys", GOLD));
     body.extend(
-        crate::input::help_lines(&bindings.0, mode)
+        crate::view::key_text::help_lines(&bindings.0, mode)
             .into_iter()
             .map(|line| BodyLine::new(line, TEXT).hanging(HELP_HANG)),
     );
@@ -347,7 +347,7 @@ pub fn help_text(bindings: &crate::input::KeyBindings, mode: Mode) -> PanelText 
 
 /// The pick-up list: each entry of the pile, the chosen one marked, and
 /// the keys that take one, take all, or leave.
-pub fn pile_text(choice: &PileChoice, bindings: &crate::input::KeyBindings) -> PanelText {
+pub fn pile_text(choice: &PileChoice, bindings: &crate::config::KeyBindings) -> PanelText {
     let body = choice
         .entries
         .iter()
@@ -416,7 +416,7 @@ fn draw_overlay(
     window: Single<&Window, With<PrimaryWindow>>,
     mut scroll: ResMut<Scroll>,
     log: Res<GameLog>,
-    bindings: Res<crate::input::KeyBindings>,
+    bindings: Res<crate::config::KeyBindings>,
     new_game: Res<NewGame>,
     motion: Res<Motion>,
     menu_save: Res<MenuSave>,

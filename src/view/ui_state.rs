@@ -1,0 +1,121 @@
+//! The state of the screens the keys drive and the view draws: the
+//! inventory's cursor and purpose, the name being typed for a kind, the
+//! act chosen in a screen, the aiming cursor, and the pick-up list. The
+//! input writes it; the view only reads it.
+
+use bevy::prelude::*;
+use gloomdelve_core::Pos;
+
+use crate::rules::items::PileEntry;
+use crate::vocab::intents::Action;
+
+/// The inventory grid: 10 columns of 2 rows.
+pub const COLUMNS: usize = 10;
+pub const ROWS: usize = 2;
+
+/// The selected slot, 0..20, row by row.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InventoryCursor(pub usize);
+
+/// Why the inventory is open: to look through it, or to choose a meal.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum InventoryPurpose {
+    #[default]
+    Browse,
+    /// Opened by the eat key, on the best food.
+    Eat,
+}
+
+impl InventoryPurpose {
+    /// The line the screen shows above the grid for this purpose.
+    pub fn prompt(self) -> Option<&'static str> {
+        match self {
+            Self::Browse => None,
+            Self::Eat => Some("Eat which? Enter eats."),
+        }
+    }
+}
+
+/// The name being typed for an unknown kind (the inventory's `c`), while
+/// it is typed: the keys write it, Enter files it, Esc leaves it. It stays
+/// one frame more once `done`, so that the inventory's keys never take the
+/// Enter or Esc that ended it.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct Calling {
+    pub kind: usize,
+    /// What the kind goes by now: "murky potion".
+    pub look: String,
+    pub text: String,
+    pub done: bool,
+}
+
+/// The act chosen in the inventory, played when it closes.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChosenAct(pub Option<Action>);
+
+/// What is being aimed and the tile the cursor is on.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aiming {
+    pub aim: Aim,
+    pub cursor: Pos,
+}
+
+/// What the cursor aims.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    /// A scroll that needs a target.
+    Read(Entity),
+    /// A missile to throw by hand.
+    Throw(Entity),
+    /// The pack's bow and its ammunition.
+    Fire,
+    /// Nothing: the cursor only looks.
+    Look,
+}
+
+impl Aim {
+    /// The action that lets it go at `target`; looking takes none.
+    pub fn at(self, target: Pos) -> Option<Action> {
+        match self {
+            Aim::Read(scroll) => Some(Action::Read {
+                scroll,
+                target: Some(target),
+            }),
+            Aim::Throw(item) => Some(Action::Throw { item, target }),
+            Aim::Fire => Some(Action::Fire { target }),
+            Aim::Look => None,
+        }
+    }
+
+    /// The verb the prompt offers: "read", "throw", "shoot", "close".
+    pub fn verb(self) -> &'static str {
+        match self {
+            Aim::Read(_) => "read",
+            Aim::Throw(_) => "throw",
+            Aim::Fire => "shoot",
+            Aim::Look => "close",
+        }
+    }
+}
+
+/// The pile being chosen from, and the entry the cursor is on.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct PileChoice {
+    pub entries: Vec<PileEntry>,
+    pub cursor: usize,
+}
+
+impl PileChoice {
+    /// The list for `entries`, its cursor on the first thing the hero did
+    /// not drop here (what it dropped, it likely meant to leave).
+    pub fn new(entries: Vec<PileEntry>) -> Self {
+        let cursor = entries.iter().position(|e| !e.dropped).unwrap_or(0);
+        Self { entries, cursor }
+    }
+
+    /// The cursor moved by `rows`, wrapping at either end.
+    pub fn moved(&self, rows: isize) -> usize {
+        let len = self.entries.len().max(1) as isize;
+        (self.cursor as isize + rows).rem_euclid(len) as usize
+    }
+}
