@@ -19,10 +19,6 @@ pub const BINDINGS_FILE: &str = "bindings.txt";
 /// must be one of them.
 pub const ZOOMS: [u32; 3] = [2, 3, 4];
 
-/// The key bindings in force: the player's `bindings.txt`, or the defaults.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct KeyBindings(pub Bindings);
-
 /// Problems found in the player's files at start-up, for the title screen.
 /// All of them go to stderr once, at start-up; the title shows a few.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]

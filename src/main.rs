@@ -285,7 +285,7 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
     for note in &notes {
         eprintln!("gloomdelve: {note}");
     }
-    app.insert_resource(gloomdelve::config::KeyBindings(bindings));
+    app.insert_resource(gloomdelve::vocab::keys::KeyBindings(bindings));
     app.insert_resource(gloomdelve::config::ConfigNotes(notes));
     app.insert_resource(gloomdelve::view::motion::state::Motion {
         timings,

@@ -11,7 +11,6 @@ use bevy::prelude::*;
 use gloomdelve_core::Dir;
 use gloomdelve_core::bindings::Bindings;
 
-use crate::config::KeyBindings;
 use crate::input::inventory::{
     AimCommand, InventoryCommand, aim_command, inventory_command, move_cursor,
 };
@@ -29,6 +28,7 @@ use crate::vocab::data::{ItemBook, ItemEffect};
 use crate::vocab::foresight::ShowIntents;
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::{Action, PendingAction};
+use crate::vocab::keys::KeyBindings;
 use crate::vocab::lore::Lore;
 use crate::vocab::messages::{Goal, StartWalk};
 use crate::vocab::resources::MonstersInView;
@@ -171,7 +171,6 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((inventory::plugin, pile::plugin));
     app.add_message::<TakeScreenshot>();
     app.add_message::<FinishAnimations>();
-    app.init_resource::<KeyBindings>();
     app.init_resource::<crate::vocab::resources::ShowSidebar>();
     app.insert_resource(WalkPace(std::time::Duration::from_millis(70)));
     app.add_systems(

@@ -7,13 +7,13 @@ use bevy::input::keyboard::{Key, KeyCode, KeyboardInput};
 use bevy::prelude::*;
 use gloomdelve_core::Dir;
 
-use crate::config::KeyBindings;
 use crate::input::{Command, command_for};
 use crate::rules::items::{Belongings, Gathering, pile};
 use crate::view::ui_state::{ChosenAct, PileChoice};
 use crate::vocab::components::{GridPos, Hero, Stomach};
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::Action;
+use crate::vocab::keys::KeyBindings;
 use crate::vocab::states::Overlay;
 
 /// What the hero could pick up where it stands.

@@ -126,9 +126,17 @@ fn know_the_warrens(
 }
 
 /// A new hunt's first line, before the delve's own would be said.
-fn welcome_the_hunter(turn: Res<TurnCount>, mut log: ResMut<GameLog>) {
+fn welcome_the_hunter(
+    turn: Res<TurnCount>,
+    keys: Res<crate::vocab::keys::KeyBindings>,
+    mut log: ResMut<GameLog>,
+) {
     if turn.0 == 0 && log.entries().is_empty() {
-        log.say(0, "Hunt down every enemy in the warrens. Press ? for help.");
+        let help = keys.key("help");
+        log.say(
+            0,
+            format!("Hunt down every enemy in the warrens. Press {help} for help."),
+        );
     }
 }
 

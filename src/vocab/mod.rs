@@ -8,6 +8,7 @@ pub mod data;
 pub mod foresight;
 pub(crate) mod game;
 pub mod intents;
+pub mod keys;
 pub mod log;
 pub mod lore;
 pub mod messages;
@@ -26,4 +27,6 @@ use bevy::prelude::*;
 /// The vocabulary's own registrations: the states, the sets and the log.
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((states::plugin, log::plugin));
+    // The defaults until the window's config loads the player's file.
+    app.init_resource::<keys::KeyBindings>();
 }

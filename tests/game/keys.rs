@@ -297,3 +297,45 @@ fn the_legend_names_the_keys_in_force() {
     assert!(line.starts_with("w/s/a/d: move/attack/dig"), "{line:?}");
     assert!(line.contains("X: explore"), "{line:?}");
 }
+
+/// A game on an open floor with stairs down east of the hero, played with
+/// the keys of `file` (a `bindings.txt`).
+fn rebound_game(file: &str) -> bevy::app::App {
+    let (bindings, problems) = gloomdelve_core::bindings::parse(file);
+    assert!(problems.is_empty(), "{problems:?}");
+    let mut rows: Vec<String> = crate::support::open_map(12, 8)
+        .lines()
+        .map(String::from)
+        .collect();
+    rows[2] = "#..>.......#".to_string();
+    crate::support::app_on_with(
+        &rows.join("\n"),
+        gloomdelve_core::Pos::new(2, 2),
+        gloomdelve::RulesData::default(),
+        move |app| {
+            app.insert_resource(gloomdelve::vocab::keys::KeyBindings(bindings));
+        },
+    )
+}
+
+#[test]
+fn a_rebound_key_is_the_one_the_log_names() {
+    for (file, down, help, throw) in [
+        ("", ">", "?", "t"),
+        ("descend = d\nhelp = H\nthrow = T\n", "d", "H", "T"),
+    ] {
+        let mut app = rebound_game(file);
+        let rock = crate::support::lay(&mut app, "rock", gloomdelve_core::Pos::new(2, 2));
+        crate::support::act(&mut app, Action::PickUp);
+        crate::support::act(&mut app, Action::Use(rock));
+        crate::support::act(&mut app, Action::Move(Dir::E));
+        let lines = log_lines(&app);
+        for line in [
+            format!("Find the stairs down ({down}). Press {help} for help."),
+            format!("Throw the rock with {throw}."),
+            format!("There are stairs down here. Press {down} to descend."),
+        ] {
+            assert!(lines.contains(&line), "{file:?}: no {line:?} in {lines:?}");
+        }
+    }
+}

@@ -267,6 +267,7 @@ impl Ending<'_, '_> {
 #[derive(SystemParam)]
 struct Surroundings<'w, 's> {
     new_game: Res<'w, NewGame>,
+    keys: Res<'w, crate::vocab::keys::KeyBindings>,
     level: Res<'w, Level>,
     dungeon: Option<Res<'w, Dungeon>>,
     sight: Option<Res<'w, Sight>>,
@@ -415,7 +416,8 @@ fn take_a_step(
     }
     let terrain = &world.level.terrain;
     if walking.goal == Goal::StairsDown && terrain.tile(at) == Tile::StairsDown {
-        let why = "You reach the stairs down. Press > to descend.";
+        let down = world.keys.key("descend");
+        let why = format!("You reach the stairs down. Press {down} to descend.");
         return ending.stop(Stop::other(why));
     }
     let dir = pest_to_swat(terrain, at, &in_view).or_else(|| {

@@ -14,6 +14,7 @@ use crate::vocab::components::{Item, Pack};
 use crate::vocab::data::{ItemBook, ItemEffect};
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::{DropIntent, UseIntent};
+use crate::vocab::keys::KeyBindings;
 use crate::vocab::log::GameLog;
 use crate::vocab::lore::{LookClass, Lore};
 use crate::vocab::messages::TurnTaken;
@@ -111,7 +112,7 @@ pub fn use_item(
     new_game: Res<NewGame>,
     hero: Single<(&mut Pack, &mut Equipment, &mut Health, &mut Statuses), With<Hero>>,
     items: Query<(&Item, &Name)>,
-    (turn, mut lore): (Res<TurnCount>, ResMut<Lore>),
+    (turn, mut lore, keys): (Res<TurnCount>, ResMut<Lore>, Res<KeyBindings>),
     mut log: ResMut<GameLog>,
     mut taken: MessageWriter<TurnTaken>,
 ) {
@@ -130,6 +131,7 @@ pub fn use_item(
         equipment: &mut equipment,
         health: &mut health,
         statuses: &mut statuses,
+        keys: &keys,
     };
     if apply(
         effect,
@@ -174,12 +176,13 @@ pub fn drop_item(
     taken.write(TurnTaken);
 }
 
-/// What using an item may change on the hero.
+/// What using an item may change on the hero, and the keys it may name.
 struct Carried<'a> {
     pack: &'a mut Pack,
     equipment: &'a mut Equipment,
     health: &'a mut Health,
     statuses: &'a mut Statuses,
+    keys: &'a KeyBindings,
 }
 
 /// Uses one item; returns whether that took a turn.
@@ -196,6 +199,7 @@ fn apply(
         equipment,
         health,
         statuses,
+        keys,
     } = carried;
     let mut drink = |feel: &str| {
         pack.0.retain(|&e| e != item);
@@ -242,13 +246,14 @@ fn apply(
             false
         }
         ItemEffect::Thrown(_) | ItemEffect::Ammo(_) => {
-            say(format!("Throw {} with t.", the(name)));
+            say(format!("Throw {} with {}.", the(name), keys.key("throw")));
             false
         }
         ItemEffect::Bow(_) => {
             say(format!(
-                "Keep {} in your pack, and shoot with f.",
-                the(name)
+                "Keep {} in your pack, and shoot with {}.",
+                the(name),
+                keys.key("fire")
             ));
             false
         }

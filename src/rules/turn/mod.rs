@@ -19,6 +19,7 @@ use crate::vocab::components::{Pack, Purse};
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::PendingAction;
 use crate::vocab::intents::{StairsIntent, StepIntent, WaitIntent};
+use crate::vocab::keys::KeyBindings;
 use crate::vocab::log::GameLog;
 use crate::vocab::messages::DoorSwung;
 use crate::vocab::messages::HeroDug;
@@ -67,9 +68,13 @@ pub(super) fn plugin(app: &mut App) {
 
 /// A new game's first line: what to do, and where the help is. A mode
 /// with a goal of its own says it first, in [`EnterLevel::Settle`].
-fn welcome(turn: Res<TurnCount>, mut log: ResMut<GameLog>) {
+fn welcome(turn: Res<TurnCount>, keys: Res<KeyBindings>, mut log: ResMut<GameLog>) {
     if turn.0 == 0 && log.entries().is_empty() {
-        log.say(0, "Find the stairs down (>). Press ? for help.");
+        let (down, help) = (keys.key("descend"), keys.key("help"));
+        log.say(
+            0,
+            format!("Find the stairs down ({down}). Press {help} for help."),
+        );
     }
 }
 
@@ -162,6 +167,7 @@ struct StepEffects<'w, 's> {
     dug: MessageWriter<'w, HeroDug>,
     walking: Option<Res<'w, Walking>>,
     harmless: Query<'w, 's, (), With<crate::vocab::components::Harmless>>,
+    keys: Res<'w, KeyBindings>,
 }
 
 /// The foe a bump in `dir` strikes: the one on the next tile, or with a
@@ -239,7 +245,7 @@ fn hero_steps(
                     .walking
                     .as_ref()
                     .is_some_and(|w| w.goal == Goal::StairsDown);
-                let note = stairs_note(actors.level.terrain.tile(to));
+                let note = stairs_note(actors.level.terrain.tile(to), &effects.keys);
                 if let Some(note) = note.filter(|_| !to_the_stairs) {
                     actors.say(note);
                 }
@@ -321,13 +327,24 @@ fn take_stairs(way: Way, underfoot: Tile, depth: u32) -> Result<Way, &'static st
     }
 }
 
-/// What the hero reads on stepping onto stairs.
-fn stairs_note(tile: Tile) -> Option<&'static str> {
+/// What the hero reads on stepping onto stairs, naming the keys bound.
+fn stairs_note(tile: Tile, keys: &KeyBindings) -> Option<String> {
     match tile {
-        Tile::StairsDown => Some("There are stairs down here. Press > to descend."),
-        Tile::StairsUp => Some("There are stairs up here. Press < to climb."),
+        Tile::StairsDown => Some(stairs_down_note(keys)),
+        Tile::StairsUp => Some(format!(
+            "There are stairs up here. Press {} to climb.",
+            keys.key("ascend")
+        )),
         _ => None,
     }
+}
+
+/// The line for standing on the stairs down, naming the key bound.
+fn stairs_down_note(keys: &KeyBindings) -> String {
+    format!(
+        "There are stairs down here. Press {} to descend.",
+        keys.key("descend")
+    )
 }
 
 fn count_turn(mut taken: MessageReader<TurnTaken>, mut turn: ResMut<TurnCount>) {

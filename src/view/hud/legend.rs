@@ -5,9 +5,9 @@ use bevy::prelude::*;
 use bevy::text::FontSize;
 use bevy::window::PrimaryWindow;
 
-use crate::config::KeyBindings;
 use crate::view::key_text::legend_for;
 use crate::vocab::game::NewGame;
+use crate::vocab::keys::KeyBindings;
 use crate::vocab::states::Screen;
 
 /// Marks the HUD's key legend line.

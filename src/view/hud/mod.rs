@@ -160,7 +160,7 @@ fn set_text(text: &mut Text, wanted: String) {
 fn spawn_hud(
     mut commands: Commands,
     new_game: Res<NewGame>,
-    bindings: Res<crate::config::KeyBindings>,
+    bindings: Res<crate::vocab::keys::KeyBindings>,
 ) {
     let legend = crate::view::key_text::legend(&bindings.0);
     commands.spawn((

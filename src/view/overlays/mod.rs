@@ -320,7 +320,7 @@ fn quit_unsaved_text(saved: &MenuSave) -> PanelText {
 }
 
 /// The help for `mode`: how to play, then every key in force.
-pub fn help_text(bindings: &crate::config::KeyBindings, mode: Mode) -> PanelText {
+pub fn help_text(bindings: &crate::vocab::keys::KeyBindings, mode: Mode) -> PanelText {
     let (how_to, vaults): (&[&str], &[&str]) = match mode {
         Mode::Delve => (&HOW_TO_DELVE, &HOW_TO_VAULT),
         Mode::Hunt => (&HOW_TO_HUNT, &[]),
@@ -347,7 +347,7 @@ pub fn help_text(bindings: &crate::config::KeyBindings, mode: Mode) -> PanelText
 
 /// The pick-up list: each entry of the pile, the chosen one marked, and
 /// the keys that take one, take all, or leave.
-pub fn pile_text(choice: &PileChoice, bindings: &crate::config::KeyBindings) -> PanelText {
+pub fn pile_text(choice: &PileChoice, bindings: &crate::vocab::keys::KeyBindings) -> PanelText {
     let body = choice
         .entries
         .iter()
@@ -416,7 +416,7 @@ fn draw_overlay(
     window: Single<&Window, With<PrimaryWindow>>,
     mut scroll: ResMut<Scroll>,
     log: Res<GameLog>,
-    bindings: Res<crate::config::KeyBindings>,
+    bindings: Res<crate::vocab::keys::KeyBindings>,
     new_game: Res<NewGame>,
     motion: Res<Motion>,
     menu_save: Res<MenuSave>,
