@@ -489,7 +489,8 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Dead creatures become corpses: food worth `maxHp × 3`, picked up like
+/// Dead creatures become corpses: food worth `maxHp × corpse_food_per_hp`
+/// (rules.ron), picked up like
 /// any item when the item data has a "corpse" kind.
 pub(crate) fn leave_corpses(
     mut commands: Commands,
@@ -504,7 +505,8 @@ pub(crate) fn leave_corpses(
             continue;
         }
         commands.entity(entity).despawn();
-        let body = corpse(name, &drawn.sprite, pos.0, health.max, turn.0);
+        let food = health.max.saturating_mul(new_game.rules.corpse_food_per_hp);
+        let body = corpse(name, &drawn.sprite, pos.0, food, turn.0);
         let mut body = commands.spawn(body);
         if let Some(kind) = corpse_kind {
             body.insert(Item { kind });
@@ -517,13 +519,13 @@ pub(crate) fn leave_corpses(
     }
 }
 
-/// The corpse of a creature with `max_hp` that died on turn `died`, drawn
-/// in its own colours: the creature's sprite name + `_corpse`.
-pub fn corpse(of: &Name, sprite: &str, at: Pos, max_hp: i32, died: u64) -> impl Bundle {
+/// The corpse of a creature that died on turn `died`, holding `food`,
+/// drawn in its own colours: the creature's sprite name + `_corpse`.
+pub fn corpse(of: &Name, sprite: &str, at: Pos, food: i32, died: u64) -> impl Bundle {
     (
         Name::new(format!("{of} corpse")),
         Corpse {
-            food: max_hp.saturating_mul(3),
+            food,
             died,
             rotten: false,
         },

@@ -1,8 +1,9 @@
 //! The end of a run: when a game has ended, the numbers it is judged by,
 //! starting over after a death, and a fresh seed for the next game.
 
+use crate::vocab::data::ScoreWeights;
+use crate::vocab::streams::Stream;
 use bevy::prelude::*;
-use gloomdelve_core::rng::derive_seed;
 
 use crate::vocab::components::{Health, Hero};
 use crate::vocab::game::NewGame;
@@ -78,7 +79,7 @@ pub fn wipe_game(world: &mut World) {
 /// The seed of the game after the one of `seed`: a new one, drawn from
 /// the old so that a sequence of games stays reproducible.
 pub fn next_seed(seed: u64) -> u64 {
-    derive_seed(seed, 0x5EED) % 1_000_000
+    Stream::NextSeed.seed(seed) % 1_000_000
 }
 
 /// Back on the title after a death or a victory, New Game offers a new
@@ -99,14 +100,21 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// SPEC.md's score: 50 per level of the deepest depth, each kill's max
-    /// HP, the coins' copper / 10, and 1000 for a victory.
-    pub fn of(turns: u64, deepest: u32, kills: &Kills, copper: u32, won: bool) -> Self {
+    /// SPEC.md's score, by the `weights` of rules.ron (50 per level of
+    /// the deepest depth, each kill's max HP, the coins' copper / 10, and
+    /// 1000 for a victory).
+    pub fn of(
+        (turns, deepest): (u64, u32),
+        kills: &Kills,
+        copper: u32,
+        won: bool,
+        weights: &ScoreWeights,
+    ) -> Self {
         let kill_points: i64 = kills.0.iter().map(|(_, hp)| i64::from(*hp)).sum();
-        let score = 50 * i64::from(deepest)
-            + kill_points
-            + i64::from(copper / 10)
-            + if won { 1000 } else { 0 };
+        let score = weights.per_depth * i64::from(deepest)
+            + weights.per_hp_killed * kill_points
+            + i64::from(copper / weights.copper_per_point.max(1))
+            + if won { weights.victory } else { 0 };
         Self {
             turns,
             deepest,

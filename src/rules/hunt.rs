@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
 use gloomdelve_core::mapgen::warrens;
-use gloomdelve_core::rng::{GameRng, derive_seed};
+use gloomdelve_core::rng::GameRng;
 
 use crate::rules::creatures::spawn_creature_with_id;
 use crate::vocab::components::{Creature, CreatureId, Health};
@@ -182,7 +182,7 @@ fn spawn_the_roster(
     if hunters.is_empty() {
         return;
     }
-    let mut rng = GameRng::new(derive_seed(new_game.seed, 0x4B17));
+    let mut rng = GameRng::new(crate::vocab::streams::Stream::HuntRoster.seed(new_game.seed));
     let mut roster = Roster::default();
     for at in spawns {
         let kind = hunters[rng.range(0, hunters.len() as i32) as usize];

@@ -100,7 +100,14 @@ fn world_tally(world: &mut World, won: bool) -> Tally {
         .map_or((0, 0), |(purse, pack)| (purse.copper, pack.0.len()));
     let deepest = world.get_resource::<Dungeon>().map_or(0, |d| d.deepest);
     let turns = world.resource::<TurnCount>().0;
-    let mut tally = Tally::of(turns, deepest, world.resource::<Kills>(), copper, won);
+    let weights = &world.resource::<NewGame>().rules.score;
+    let mut tally = Tally::of(
+        (turns, deepest),
+        world.resource::<Kills>(),
+        copper,
+        won,
+        weights,
+    );
     tally.carried = carried;
     tally
 }

@@ -181,6 +181,86 @@ pub struct RulesData {
     pub statuses: BTreeMap<Status, StatusWords>,
     /// How loud the hero is, and how far sleepers hear it.
     pub noise: NoiseRules,
+    /// The food a creature's corpse holds, per HP of its maximum.
+    pub corpse_food_per_hp: i32,
+    /// No creature of a new level is placed within this many tiles of
+    /// where the hero arrives (each way).
+    pub spawn_clearance: i32,
+    /// A scroll of teleport takes the hero at least this many tiles away
+    /// (each way), where the level has room.
+    pub teleport_at_least: i32,
+    /// The chances of each kind of level below the surface.
+    pub levels: LevelOdds,
+    /// What a finished game scores.
+    pub score: ScoreWeights,
+}
+
+/// The chances of each kind of level below the surface: rooms, or else
+/// caves, which may have pools and trees.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LevelOdds {
+    pub rooms: f64,
+    pub pools: f64,
+    pub trees: f64,
+}
+
+impl Default for LevelOdds {
+    fn default() -> Self {
+        Self {
+            rooms: 0.4,
+            pools: 0.4,
+            trees: 0.3,
+        }
+    }
+}
+
+impl LevelOdds {
+    fn check(&self) -> Result<(), String> {
+        first_error([
+            in_range("levels.rooms", self.rooms, CHANCE),
+            in_range("levels.pools", self.pools, CHANCE),
+            in_range("levels.trees", self.trees, CHANCE),
+        ])
+    }
+}
+
+/// A finished game's score: so much per level of the deepest depth
+/// reached, per HP of each kill's maximum, one point per so many copper
+/// carried, and a bonus for a victory.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ScoreWeights {
+    pub per_depth: i64,
+    pub per_hp_killed: i64,
+    pub copper_per_point: u32,
+    pub victory: i64,
+}
+
+impl Default for ScoreWeights {
+    fn default() -> Self {
+        Self {
+            per_depth: 50,
+            per_hp_killed: 1,
+            copper_per_point: 10,
+            victory: 1000,
+        }
+    }
+}
+
+impl ScoreWeights {
+    fn check(&self) -> Result<(), String> {
+        first_error([
+            in_range("score.per_depth", self.per_depth, 0..=1_000_000),
+            in_range("score.per_hp_killed", self.per_hp_killed, 0..=1_000_000),
+            in_range(
+                "score.copper_per_point",
+                self.copper_per_point,
+                1..=1_000_000,
+            ),
+            in_range("score.victory", self.victory, 0..=1_000_000_000),
+        ])
+    }
 }
 
 /// The hero's noise, which wakes sleeping creatures. Each turn a sleeper
@@ -395,6 +475,11 @@ impl Default for RulesData {
             depths: 10,
             statuses: default_status_words(),
             noise: NoiseRules::default(),
+            corpse_food_per_hp: 3,
+            spawn_clearance: 4,
+            teleport_at_least: 10,
+            levels: LevelOdds::default(),
+            score: ScoreWeights::default(),
         }
     }
 }
@@ -446,6 +531,11 @@ impl RulesData {
             self.hunger.check(),
             check_status_words(&self.statuses),
             self.noise.check(),
+            in_range("corpse_food_per_hp", self.corpse_food_per_hp, 1..=100),
+            in_range("spawn_clearance", self.spawn_clearance, 0..=50),
+            in_range("teleport_at_least", self.teleport_at_least, 1..=600),
+            self.levels.check(),
+            self.score.check(),
         ])
     }
 }

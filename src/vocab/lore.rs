@@ -11,14 +11,10 @@ use std::path::Path;
 
 use bevy::prelude::*;
 use gloomdelve_core::GameRng;
-use gloomdelve_core::rng::derive_seed;
 use serde::{Deserialize, Serialize};
 
 use crate::vocab::data::{ItemBook, ItemEffect, ItemKind, first_error, read_data};
-
-/// The stream of the game seed the looks are drawn from, apart from every
-/// other draw: the looks change nothing else.
-const LORE_STREAM: u64 = 0x100C;
+use crate::vocab::streams::Stream;
 
 /// The most letters a name the hero calls a kind may have.
 pub const MAX_CALLED: usize = 24;
@@ -163,7 +159,7 @@ impl Lore {
     /// kind has, drawn from `seed`: a game saved before a kind was added
     /// keeps its looks and the new kind gets one of those left.
     pub fn complete(&mut self, book: &ItemBook, seed: u64) {
-        let mut rng = GameRng::new(derive_seed(seed, LORE_STREAM));
+        let mut rng = GameRng::new(Stream::Lore.seed(seed));
         let looks = &book.looks;
         let taken: BTreeSet<String> = self.looks.values().map(|l| l.sprite.clone()).collect();
         let mut potions: Vec<&PotionLook> = looks

@@ -48,16 +48,14 @@ pub(crate) fn seed_rules_rng(
     rng: Option<Res<RulesRng>>,
 ) {
     if rng.is_none() {
-        commands.insert_resource(RulesRng(GameRng::new(gloomdelve_core::rng::derive_seed(
-            new_game.seed,
-            1,
-        ))));
+        let seed = crate::vocab::streams::Stream::Rules.seed(new_game.seed);
+        commands.insert_resource(RulesRng(GameRng::new(seed)));
     }
 }
 
 /// Fills a new level with each kind's creatures for its depth, on free
 /// floor the hero can walk to (never inside a locked vault), never on each
-/// other and never within 4 tiles of the hero; then
+/// other and never within `spawn_clearance` tiles of the hero; then
 /// those of a kind that `Sleeps` fall asleep, each by its own die.
 pub(crate) fn populate(
     mut commands: Commands,
@@ -70,10 +68,11 @@ pub(crate) fn populate(
     let book = &new_game.creatures;
     let terrain = &level.terrain;
     let reached = terrain.reachable_from(level.start);
+    let clearance = new_game.rules.spawn_clearance;
     let mut free: Vec<Pos> = terrain
         .tiles()
         .iter()
-        .filter(|(p, t)| t.is_walkable() && reached[*p] && p.chebyshev(level.start) > 4)
+        .filter(|(p, t)| t.is_walkable() && reached[*p] && p.chebyshev(level.start) > clearance)
         .map(|(p, _)| p)
         .collect();
     let mut spawned = Vec::new();

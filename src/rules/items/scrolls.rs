@@ -61,7 +61,7 @@ pub fn read_scroll(
             rules.fireball_radius,
             rules.fireball_damage,
         ),
-        (ScrollKind::Teleport, _) => teleport(&mut actors, hero),
+        (ScrollKind::Teleport, _) => teleport(&mut actors, hero, rules.teleport_at_least),
         (ScrollKind::Mapping, _) => {
             actors.say("The scroll's lines become the shape of the level.");
             Some(Vec::new())
@@ -137,14 +137,11 @@ fn lightning(actors: &mut Actors, hero: Entity, damage: i32) -> Option<Vec<Pos>>
     Some(vec![at])
 }
 
-/// How far a teleport takes the hero at the least, in tiles each way.
-const TELEPORT_AT_LEAST: i32 = 10;
-
 /// Takes the hero to a free tile it could walk to from the level's
-/// arrival, at least [`TELEPORT_AT_LEAST`] away, or
+/// arrival, at least `at_least` tiles away each way, or
 /// the farthest free tile when none is that far; `None` (the scroll is
 /// kept) when there is nowhere else to stand.
-fn teleport(actors: &mut Actors, hero: Entity) -> Option<Vec<Pos>> {
+fn teleport(actors: &mut Actors, hero: Entity, at_least: i32) -> Option<Vec<Pos>> {
     let from = actors.pos(hero)?;
     // Only where the hero can walk from the level's arrival: never into a
     // locked vault, nor onto an altar.
@@ -165,7 +162,7 @@ fn teleport(actors: &mut Actors, hero: Entity) -> Option<Vec<Pos>> {
     let far: Vec<Pos> = free
         .iter()
         .copied()
-        .filter(|p| p.chebyshev(from) >= TELEPORT_AT_LEAST)
+        .filter(|p| p.chebyshev(from) >= at_least)
         .collect();
     let to = if far.is_empty() {
         free.iter().copied().max_by_key(|p| (p.chebyshev(from), *p))

@@ -4,10 +4,12 @@
 
 use gloomdelve_core::mapgen::caves::{self, CaveStyle};
 use gloomdelve_core::mapgen::{Map, Stairs, rooms, surface, vault};
-use gloomdelve_core::rng::{GameRng, derive_seed};
+use gloomdelve_core::rng::GameRng;
 
+use crate::vocab::data::LevelOdds;
 use crate::vocab::game::NewGame;
 use crate::vocab::resources::Level;
+use crate::vocab::streams::Stream;
 
 /// The kinds of level below the surface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,21 +21,22 @@ pub enum LevelKind {
 
 /// The seed of the level at `depth`, derived from the game seed.
 pub fn level_seed(game_seed: u64, depth: u32) -> u64 {
-    derive_seed(game_seed, 100 + u64::from(depth))
+    Stream::Level(depth).seed(game_seed)
 }
 
-/// What kind of level lies at `depth`: the same for the same game seed.
-pub fn kind_at(game_seed: u64, depth: u32) -> LevelKind {
+/// What kind of level lies at `depth`, by the `odds` of the rules: the
+/// same for the same game seed.
+pub fn kind_at(game_seed: u64, depth: u32, odds: &LevelOdds) -> LevelKind {
     if depth == 0 {
         return LevelKind::Surface;
     }
-    let mut rng = GameRng::new(derive_seed(level_seed(game_seed, depth), 7));
-    if rng.chance(0.4) {
+    let mut rng = GameRng::new(Stream::LevelKind.seed(level_seed(game_seed, depth)));
+    if rng.chance(odds.rooms) {
         LevelKind::Rooms
     } else {
         LevelKind::Caves(CaveStyle {
-            pools: rng.chance(0.4),
-            trees: rng.chance(0.3),
+            pools: rng.chance(odds.pools),
+            trees: rng.chance(odds.trees),
         })
     }
 }
@@ -49,7 +52,7 @@ pub fn level_at(new_game: &NewGame, depth: u32) -> Level {
     };
     // Sizes were checked when the rules were loaded; fall back to the
     // default size rather than fail if a caller skipped that check.
-    let make = |width, height| match kind_at(new_game.seed, depth) {
+    let make = |width, height| match kind_at(new_game.seed, depth, &rules.levels) {
         LevelKind::Surface => surface::generate(seed, width, height),
         LevelKind::Caves(style) => caves::level(seed, width, height, style, stairs),
         LevelKind::Rooms => rooms::generate(seed, width, height, stairs),
@@ -66,13 +69,10 @@ pub fn level_at(new_game: &NewGame, depth: u32) -> Level {
     }
 }
 
-/// The stream of a level's vault dice, apart from its layout's.
-const VAULT_STREAM: u64 = 0x7A17;
-
 /// Cuts a vault of two or three altars into `map`, on `percent` of the
 /// levels (where the rock has room for one).
 fn maybe_a_vault(map: &mut Map, level_seed: u64, percent: u32) {
-    let mut rng = GameRng::new(derive_seed(level_seed, VAULT_STREAM));
+    let mut rng = GameRng::new(Stream::Vault.seed(level_seed));
     if rng.range(0, 100) < percent as i32 {
         let altars = rng.range(2, 4) as usize;
         vault::carve(&mut map.terrain, map.start, altars, &mut rng);
