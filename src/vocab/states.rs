@@ -3,7 +3,8 @@
 
 use bevy::prelude::*;
 
-/// Which screen is showing. Later screens (title, death, victory) join here.
+/// Which screen is showing, from loading through the title and play to
+/// the end of a game.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Screen {
     /// Sprite sheets, the atlas and data are loading.
@@ -13,7 +14,7 @@ pub enum Screen {
     Preparing,
     /// Something failed to load; the game reports it and exits.
     LoadFailed,
-    /// New Game, Continue, Quit.
+    /// New Game, Continue (or an earlier game kept beside the save), Quit.
     Title,
     /// In the dungeon.
     Playing,
@@ -32,11 +33,12 @@ pub enum Overlay {
     #[default]
     None,
     Inventory,
-    /// Aiming a scroll at a tile.
+    /// A cursor on the map: aiming a scroll, a throw or a shot, or only
+    /// looking.
     Targeting,
-    /// Esc: resume, or save and quit.
+    /// Esc: resume, Reduce motion on or off, or save and quit.
     Menu,
-    /// `?`: every key binding.
+    /// `?`: how to play, and every key binding.
     Help,
     /// `m`: the message history.
     History,

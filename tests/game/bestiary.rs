@@ -14,7 +14,7 @@ use gloomdelve::vocab::states::Screen;
 use gloomdelve::{GamePlugin, NewGame};
 use gloomdelve_core::{Dir, Pos, Tile};
 
-use crate::support::{act, app_on, lay, open_map, pack, spawn, wait};
+use crate::support::{act, app_on, hp, lay, open_map, pack, spawn, wait};
 
 fn hero(app: &mut App) -> Entity {
     app.world_mut()
@@ -25,10 +25,6 @@ fn hero(app: &mut App) -> Entity {
 
 fn at(app: &App, entity: Entity) -> Pos {
     app.world().get::<GridPos>(entity).unwrap().0
-}
-
-fn hp(app: &App, entity: Entity) -> i32 {
-    app.world().get::<Health>(entity).unwrap().hp
 }
 
 /// Arrows lying on the map.

@@ -17,7 +17,8 @@ use gloomdelve_core::mapgen::connect::label_regions;
 use gloomdelve_core::{Dir, Grid, Pos};
 
 use crate::support::{
-    act, app_on, hero_entity, hero_pos, last_line, lay, open_map, pack, shipped_game, spawn,
+    act, app_on, hero_entity, hero_hp, hero_pos, last_line, lay, open_map, pack, set_food,
+    shipped_game, spawn,
 };
 use gloomdelve::vocab::intents::Action;
 
@@ -75,11 +76,6 @@ const NICHE: &str = "\
 #......................................#
 ##########.#############################
 ########################################";
-
-fn hp(app: &mut App) -> i32 {
-    let hero = hero_entity(app);
-    app.world().get::<Health>(hero).unwrap().hp
-}
 
 fn hold_still(app: &mut App, creature: Entity) {
     app.world_mut()
@@ -307,14 +303,14 @@ fn sickness_stops_a_walk_once_not_every_turn() {
         }
     });
     assert_eq!(last_line(&app), "You stop: you feel sick.");
-    let (at, before) = (hero_pos(&mut app), hp(&mut app));
+    let (at, before) = (hero_pos(&mut app), hero_hp(&mut app));
     explore(&mut app);
     assert_eq!(
         last_line(&app),
         "Nothing left to explore that you can reach.",
         "the sickness it knows of stops it no more"
     );
-    assert!(hp(&mut app) < before, "the sickness hurt on the way");
+    assert!(hero_hp(&mut app) < before, "the sickness hurt on the way");
     assert!(hero_pos(&mut app).x > at.x + 20, "it walked on");
 }
 
@@ -356,12 +352,6 @@ fn at_a_quarter_hp_even_a_known_sickness_stops_a_walk() {
     );
     assert!(steps <= 2, "{steps} steps");
     assert!(hero_pos(&mut app).x <= start.x + 2);
-}
-
-fn set_food(app: &mut App, food: i32) {
-    let hero = hero_entity(app);
-    let mut stomach = app.world_mut().get_mut::<Stomach>(hero).unwrap();
-    stomach.food = food;
 }
 
 #[test]

@@ -13,8 +13,8 @@ use gloomdelve::vocab::states::Overlay;
 use gloomdelve_core::{Dir, Pos};
 
 use crate::support::{
-    act, app_on, char_key, code_key, hero_entity, hero_pos, lay, open_map, overlay, pack, press,
-    spawn, wait, with_keys,
+    act, app_on, char_key, code_key, hero_entity, hero_pos, hp, lay, open_map, overlay, pack,
+    press, spawn, wait, with_keys,
 };
 
 /// The hero at `at` on `map`, wielding or wearing the named item.
@@ -29,10 +29,6 @@ fn wearing(map: &str, at: Pos, name: &str) -> App {
     let item = pack(&mut app)[0];
     act(&mut app, Action::Use(item));
     app
-}
-
-fn hp(app: &App, entity: Entity) -> i32 {
-    app.world().get::<Health>(entity).unwrap().hp
 }
 
 /// The log lines of the last turn that start with `start`.

@@ -17,22 +17,13 @@ use gloomdelve::vocab::statuses::{Status, Statuses};
 use gloomdelve_core::{Dir, Pos};
 
 use crate::support::{
-    act, app_on, fighter, hero_entity, holding, last_line, lay, open_map, pack, set_hp, spawn, wait,
+    act, app_on, fighter, hero_entity, hero_hp, holding, last_line, lay, open_map, pack, set_food,
+    set_hp, spawn, wait,
 };
 
 fn stomach(app: &mut App) -> Stomach {
     let hero = hero_entity(app);
     *app.world().get::<Stomach>(hero).unwrap()
-}
-
-fn set_food(app: &mut App, food: i32) {
-    let hero = hero_entity(app);
-    app.world_mut().get_mut::<Stomach>(hero).unwrap().food = food;
-}
-
-fn hero_hp(app: &mut App) -> i32 {
-    let hero = hero_entity(app);
-    app.world().get::<Health>(hero).unwrap().hp
 }
 
 fn log_lines(app: &App) -> Vec<String> {

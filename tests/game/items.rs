@@ -16,7 +16,7 @@ use gloomdelve::vocab::resources::TurnCount;
 use gloomdelve_core::{Dir, Pos};
 
 use crate::support::{
-    act, app_on, char_key, code_key, fighter, holding, last_line, lay, open_map, overlay, pack,
+    act, app_on, char_key, code_key, fighter, holding, hp, last_line, lay, open_map, overlay, pack,
     press, spawn, wait, with_keys,
 };
 
@@ -430,13 +430,6 @@ fn the_inventory_plays_its_chosen_act_only_when_it_closes() {
     assert_eq!(turns(&app), before + 2, "closing with no act takes no turn");
 }
 
-fn hp_of(app: &App, entity: Entity) -> i32 {
-    app.world()
-        .get::<gloomdelve::vocab::components::Health>(entity)
-        .unwrap()
-        .hp
-}
-
 #[test]
 fn lightning_strikes_the_nearest_visible_enemy_and_fizzles_with_none() {
     let (mut app, things) = holding(&["scroll of lightning"]);
@@ -477,7 +470,7 @@ fn lightning_strikes_the_nearest_visible_enemy_and_fizzles_with_none() {
         last_line(&app),
         format!("Lightning strikes the goblin for {damage} damage. It dies.")
     );
-    assert_eq!(hp_of(&app, far), goblin_hp(), "only the nearest is struck");
+    assert_eq!(hp(&app, far), goblin_hp(), "only the nearest is struck");
     assert!(pack(&mut app).is_empty(), "the scroll is used up");
     assert_eq!(app.world().resource::<TurnCount>().0, before + 1);
 }
@@ -501,13 +494,13 @@ fn a_fireball_burns_everything_in_its_radius_the_hero_included() {
         },
     );
     assert_eq!(
-        hp_of(&app, inside),
+        hp(&app, inside),
         goblin_hp() - damage,
         "(4,2) is within radius 2 of (3,3)"
     );
-    assert_eq!(hp_of(&app, outside), goblin_hp(), "(7,2) is not");
+    assert_eq!(hp(&app, outside), goblin_hp(), "(7,2) is not");
     assert_eq!(
-        hp_of(&app, hero),
+        hp(&app, hero),
         RulesData::default().hero_hp - damage,
         "the hero at (2,2) is inside too"
     );

@@ -3,20 +3,16 @@
 
 use bevy::prelude::*;
 use gloomdelve::RulesData;
-use gloomdelve::vocab::components::{GridPos, Health};
+use gloomdelve::vocab::components::GridPos;
 use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::resources::TurnCount;
 use gloomdelve::vocab::states::Overlay;
 use gloomdelve_core::{Dir, Pos};
 
 use crate::support::{
-    act, app_on, char_key, code_key, holding, last_line, lay, overlay, pack, press, spawn,
+    act, app_on, char_key, code_key, holding, hp, last_line, lay, overlay, pack, press, spawn,
     with_keys,
 };
-
-fn hp(app: &App, entity: Entity) -> i32 {
-    app.world().get::<Health>(entity).unwrap().hp
-}
 
 fn turn(app: &App) -> u64 {
     app.world().resource::<TurnCount>().0

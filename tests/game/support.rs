@@ -410,3 +410,26 @@ pub fn foresee(app: &mut App, who: Entity) -> Vec<gloomdelve::vocab::foresight::
         .resource::<gloomdelve::vocab::foresight::Foresight>();
     foresight.of(who).expect("it is foreseen").turns.clone()
 }
+
+/// The HP of the hero or a creature.
+pub fn hp(app: &App, entity: Entity) -> i32 {
+    app.world()
+        .get::<gloomdelve::vocab::components::Health>(entity)
+        .unwrap()
+        .hp
+}
+
+/// The hero's HP.
+pub fn hero_hp(app: &mut App) -> i32 {
+    let hero = hero_entity(app);
+    hp(app, hero)
+}
+
+/// Sets the hero's food.
+pub fn set_food(app: &mut App, food: i32) {
+    let hero = hero_entity(app);
+    app.world_mut()
+        .get_mut::<gloomdelve::vocab::components::Stomach>(hero)
+        .unwrap()
+        .food = food;
+}

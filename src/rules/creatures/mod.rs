@@ -1,5 +1,6 @@
-//! Creatures: spawning on free floor, who stands where, and the plugin
-//! that has them act (see [`behaviours`]).
+//! Creatures: a new level's, placed where the hero can walk and some of
+//! them asleep; who stands where; and the plugin that has them act (see
+//! [`behaviours`]).
 
 pub mod behaviours;
 pub mod paths;
