@@ -186,15 +186,20 @@ impl Terrain {
         self.swing(pos, Tile::VaultDoor, Tile::OpenDoor)
     }
 
+    /// Where the tiles of `kind` lie, in scan order.
+    pub fn positions_of(&self, kind: Tile) -> Vec<Pos> {
+        self.tiles
+            .iter()
+            .filter(|&(_, t)| *t == kind)
+            .map(|(p, _)| p)
+            .collect()
+    }
+
     /// Cages every altar on the level but the one at `spared`, and
     /// returns where each cage came down.
     pub fn cage_altars(&mut self, spared: Option<Pos>) -> Vec<Pos> {
-        let altars: Vec<Pos> = self
-            .tiles
-            .iter()
-            .filter(|&(p, t)| *t == Tile::Altar && Some(p) != spared)
-            .map(|(p, _)| p)
-            .collect();
+        let mut altars = self.positions_of(Tile::Altar);
+        altars.retain(|&p| Some(p) != spared);
         for &altar in &altars {
             self.tiles.set(altar, Tile::AltarCaged);
         }
@@ -221,6 +226,18 @@ impl Terrain {
             }
         }
         reached
+    }
+
+    /// The walkable tiles the hero can make its way to from `from`, in
+    /// scan order: where a new level's things may be laid, and where a
+    /// teleport may land (never inside a locked vault).
+    pub fn walkable_reached_from(&self, from: Pos) -> Vec<Pos> {
+        let reached = self.reachable_from(from);
+        self.tiles
+            .iter()
+            .filter(|&(p, t)| t.is_walkable() && reached[p])
+            .map(|(p, _)| p)
+            .collect()
     }
 
     /// Closes the open door at `pos`; false when there is none. Whether
@@ -624,5 +641,8 @@ mod tests {
             !t.reachable_from(Pos::new(0, 0))[Pos::new(1, 1)],
             "from rock, nothing"
         );
+        let walkable = t.walkable_reached_from(Pos::new(1, 1));
+        assert_eq!(walkable.len(), 7, "the corridor row only: {walkable:?}");
+        assert_eq!(t.positions_of(Tile::Altar).len(), 3);
     }
 }

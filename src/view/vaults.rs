@@ -67,11 +67,11 @@ fn bar_new_cages(
     level: Res<Level>,
     cages: Query<&CageBars>,
 ) {
-    let barred: Vec<Pos> = cages.iter().map(|c| c.0).collect();
     let mut fresh: Vec<Pos> = changes
         .read()
         .flat_map(|change| change.0.iter().copied())
-        .filter(|&at| level.terrain.tile(at) == Tile::AltarCaged && !barred.contains(&at))
+        .filter(|&at| level.terrain.tile(at) == Tile::AltarCaged)
+        .filter(|&at| cages.iter().all(|c| c.0 != at))
         .collect();
     fresh.sort_by_key(|p| (p.y, p.x));
     fresh.dedup();

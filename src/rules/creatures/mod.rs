@@ -7,7 +7,7 @@ pub mod paths;
 pub mod spawn;
 
 use bevy::prelude::*;
-use gloomdelve_core::{GameRng, Pos};
+use gloomdelve_core::GameRng;
 
 pub use crate::rules::creatures::paths::{ChaseBy, ChaseMap, Paths, SearchCost};
 pub use crate::rules::creatures::spawn::{spawn_creature, spawn_creature_with_id};
@@ -68,14 +68,9 @@ pub(crate) fn populate(
 ) {
     let book = &new_game.creatures;
     let terrain = &level.terrain;
-    let reached = terrain.reachable_from(level.start);
     let clearance = new_game.rules.spawn_clearance;
-    let mut free: Vec<Pos> = terrain
-        .tiles()
-        .iter()
-        .filter(|(p, t)| t.is_walkable() && reached[*p] && p.chebyshev(level.start) > clearance)
-        .map(|(p, _)| p)
-        .collect();
+    let mut free = terrain.walkable_reached_from(level.start);
+    free.retain(|p| p.chebyshev(level.start) > clearance);
     let mut spawned = Vec::new();
     for (kind, data) in book.kinds.iter().enumerate() {
         for _ in 0..data.count_at(dungeon.depth) {

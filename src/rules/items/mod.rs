@@ -203,14 +203,8 @@ fn scatter_items(
     mut rng: ResMut<RulesRng>,
     heroes: Query<Has<Stomach>, With<Hero>>,
 ) {
-    let reached = level.terrain.reachable_from(level.start);
-    let mut free: Vec<Pos> = level
-        .terrain
-        .tiles()
-        .iter()
-        .filter(|(p, t)| t.is_walkable() && reached[*p] && *p != level.start)
-        .map(|(p, _)| p)
-        .collect();
+    let mut free = level.terrain.walkable_reached_from(level.start);
+    free.retain(|&p| p != level.start);
     // Food only where there is hunger (none in the hunt); a level laid
     // before its hero gets its food.
     let hungry = heroes.iter().next().unwrap_or(true);

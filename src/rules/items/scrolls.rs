@@ -145,20 +145,9 @@ fn teleport(actors: &mut Actors, hero: Entity, at_least: i32) -> Option<Vec<Pos>
     let from = actors.pos(hero)?;
     // Only where the hero can walk from the level's arrival: never into a
     // locked vault, nor onto an altar.
-    let reached = actors.level.terrain.reachable_from(actors.level.start);
-    let free: Vec<Pos> = actors
-        .level
-        .terrain
-        .tiles()
-        .iter()
-        .filter(|(p, tile)| {
-            tile.is_walkable()
-                && **tile != Tile::Altar
-                && reached[*p]
-                && actors.occupancy.is_free(*p)
-        })
-        .map(|(p, _)| p)
-        .collect();
+    let terrain = &actors.level.terrain;
+    let mut free = terrain.walkable_reached_from(actors.level.start);
+    free.retain(|&p| terrain.tile(p) != Tile::Altar && actors.occupancy.is_free(p));
     let far: Vec<Pos> = free
         .iter()
         .copied()

@@ -11,6 +11,7 @@ use gloomdelve_core::{Pos, Terrain, Tile};
 
 use super::{Belongings, item};
 use crate::rules::combat::Actors;
+use crate::rules::doors::Told;
 use crate::vocab::components::{GridPos, Hero, Item, Pack};
 use crate::vocab::data::{ItemBook, ItemEffect, ItemKind};
 use crate::vocab::game::NewGame;
@@ -24,16 +25,6 @@ pub const CHOICE: &str = "Take one; the others will be caged.";
 /// How many levels deeper than the vault its treasures may come from.
 const DEEPER: u32 = 3;
 
-/// The altars of `terrain`, uncaged, in scan order.
-fn altars(terrain: &Terrain) -> Vec<Pos> {
-    terrain
-        .tiles()
-        .iter()
-        .filter(|&(_, t)| *t == Tile::Altar)
-        .map(|(p, _)| p)
-        .collect()
-}
-
 /// Lays a treasure on each altar of a new level and the vault's key on
 /// ground the hero reaches on foot from where it arrives.
 pub(super) fn stock_the_vault(
@@ -43,7 +34,7 @@ pub(super) fn stock_the_vault(
     dungeon: Res<Dungeon>,
     mut rng: ResMut<RulesRng>,
 ) {
-    let altars = altars(&level.terrain);
+    let altars = level.terrain.positions_of(Tile::Altar);
     if altars.is_empty() {
         return;
     }
@@ -65,15 +56,11 @@ pub(super) fn stock_the_vault(
 
 /// The plain floor the hero reaches on foot from `start`, `start` left out.
 pub fn open_floor_reached(terrain: &Terrain, start: Pos) -> Vec<Pos> {
-    let reached = terrain.reachable_from(start);
-    reached
-        .iter()
-        .filter(|&(p, r)| {
-            *r && p != start
-                && matches!(terrain.tile(p), Tile::Floor | Tile::DugFloor | Tile::Grass)
-        })
-        .map(|(p, _)| p)
-        .collect()
+    let mut floor = terrain.walkable_reached_from(start);
+    floor.retain(|&p| {
+        p != start && matches!(terrain.tile(p), Tile::Floor | Tile::DugFloor | Tile::Grass)
+    });
+    floor
 }
 
 /// Whether a kind is worth a place on an altar: arms, armour, a bow, or
@@ -137,12 +124,6 @@ fn key_in_pack(pack: &Pack, book: &ItemBook, items: &Belongings) -> Option<Entit
     })
 }
 
-/// What an unlocked vault door tells the rest of the game.
-pub type Told<'a, 'w> = (
-    &'a mut MessageWriter<'w, DoorSwung>,
-    &'a mut MessageWriter<'w, TerrainChanged>,
-);
-
 /// The hero bumps the vault door at `door`: with a key in the pack the
 /// door opens and the key goes, taking the turn; without one it stays
 /// shut and says where the key is. True when the turn was taken.
@@ -187,7 +168,7 @@ pub(super) fn cage_the_rest(
     if level.terrain.tile(at) != Tile::Altar || lying.iter().any(|p| p.0 == at) {
         return;
     }
-    if altars(&level.terrain).len() < 2 {
+    if level.terrain.positions_of(Tile::Altar).len() < 2 {
         return;
     }
     let caged = level.terrain.cage_altars(Some(at));

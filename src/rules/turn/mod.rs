@@ -267,7 +267,8 @@ fn hero_steps(
                 Some(line) => actors.say(line),
                 None => {
                     let changed = actors.level.terrain.dig(rock);
-                    let caged = vault && changed.len() > 1;
+                    let terrain = &actors.level.terrain;
+                    let caged = changed.iter().any(|&p| terrain.tile(p) == Tile::AltarCaged);
                     effects.changed.write(TerrainChanged(changed));
                     effects.dug.write(HeroDug { at: rock });
                     actors.say(if caged {
@@ -330,21 +331,16 @@ fn take_stairs(way: Way, underfoot: Tile, depth: u32) -> Result<Way, &'static st
 /// What the hero reads on stepping onto stairs, naming the keys bound.
 fn stairs_note(tile: Tile, keys: &KeyBindings) -> Option<String> {
     match tile {
-        Tile::StairsDown => Some(stairs_down_note(keys)),
+        Tile::StairsDown => Some(format!(
+            "There are stairs down here. Press {} to descend.",
+            keys.key("descend")
+        )),
         Tile::StairsUp => Some(format!(
             "There are stairs up here. Press {} to climb.",
             keys.key("ascend")
         )),
         _ => None,
     }
-}
-
-/// The line for standing on the stairs down, naming the key bound.
-fn stairs_down_note(keys: &KeyBindings) -> String {
-    format!(
-        "There are stairs down here. Press {} to descend.",
-        keys.key("descend")
-    )
 }
 
 fn count_turn(mut taken: MessageReader<TurnTaken>, mut turn: ResMut<TurnCount>) {
