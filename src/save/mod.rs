@@ -7,6 +7,7 @@
 //! when `save.ron` is missing or bad the newest kept save that loads is
 //! offered instead. Dying in the delve deletes the save.
 
+pub mod asked;
 pub mod check;
 pub mod migrate;
 pub mod scores;
@@ -326,7 +327,7 @@ fn set_aside_message(path: &Path, why: &str) -> SaveStatus {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_plugins((start::plugin, scores::plugin));
+    app.add_plugins((asked::plugin, start::plugin, scores::plugin));
     app.remove_on_new_game::<SaveSoon>();
     app.add_systems(
         Update,

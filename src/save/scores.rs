@@ -12,11 +12,17 @@ use crate::vocab::game::NewGame;
 use crate::vocab::resources::Dungeon;
 use crate::vocab::resources::TurnCount;
 use crate::vocab::resources::{DeathCause, Kills};
-use crate::vocab::states::Screen;
+use crate::vocab::states::{RecordScore, Screen};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::GameOver), record_the_score);
-    app.add_systems(OnEnter(Screen::Victory), record_the_score);
+    app.add_systems(
+        OnEnter(Screen::GameOver),
+        record_the_score.in_set(RecordScore),
+    );
+    app.add_systems(
+        OnEnter(Screen::Victory),
+        record_the_score.in_set(RecordScore),
+    );
 }
 
 /// The high scores, with this run's place in them.

@@ -5,21 +5,15 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
-use crate::save::scores::{Ranking, record_the_score};
+use crate::save::scores::Ranking;
 use crate::view::ui::{centred_column, text_block};
 use crate::vocab::resources::DeathCause;
-use crate::vocab::states::Screen;
+use crate::vocab::states::{RecordScore, Screen};
 
 /// The screen side: the death notice, and Esc.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        OnEnter(Screen::GameOver),
-        show_death.after(record_the_score),
-    );
-    app.add_systems(
-        OnEnter(Screen::Victory),
-        show_victory.after(record_the_score),
-    );
+    app.add_systems(OnEnter(Screen::GameOver), show_death.after(RecordScore));
+    app.add_systems(OnEnter(Screen::Victory), show_victory.after(RecordScore));
     app.add_systems(
         Update,
         esc_to_the_title.run_if(in_state(Screen::GameOver).or_eager(in_state(Screen::Victory))),

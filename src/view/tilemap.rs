@@ -438,11 +438,13 @@ fn hide_the_carried(mut lifted: RemovedComponents<GridPos>, mut things: Query<&m
     }
 }
 
-/// Moves drawn entities to their grid position.
+/// Moves what has no animation to its grid position. Whatever animates is
+/// placed by [`draw_animated`](crate::view::motion) alone, so one system
+/// writes each thing's `Transform`.
 fn place_on_grid(
     level: Res<Level>,
     book: Res<SpriteBook>,
-    mut placed: Query<(&GridPos, &mut Transform), Changed<GridPos>>,
+    mut placed: Query<(&GridPos, &mut Transform), (Changed<GridPos>, Without<Animation>)>,
 ) {
     for (pos, mut transform) in &mut placed {
         let centre = tile_centre(pos.0, level.terrain.height(), book.tile_size);

@@ -9,11 +9,11 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use gloomdelve_core::persist;
 
-use crate::save::{DataDir, EarlierSave, SaveStatus, Unsaved, find_earlier_save, read_save, state};
+use crate::save::{DataDir, EarlierSave, SaveStatus, state};
 use crate::view::ui::{centred_column, text_line};
 use crate::vocab::game::{Mode, NewGame};
 use crate::vocab::messages::StartGame;
-use crate::vocab::states::Screen;
+use crate::vocab::states::{EnterTitle, Screen};
 
 const TEXT: Color = Color::srgb(0.9, 0.88, 0.82);
 const DIM: Color = Color::srgb(0.62, 0.6, 0.68);
@@ -53,7 +53,7 @@ struct EntryButton(usize);
 
 /// The screen side: the menu, its keys and its mouse.
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Title), open_title);
+    app.add_systems(OnEnter(Screen::Title), open_title.in_set(EnterTitle::Offer));
     app.add_systems(
         Update,
         (title_input, draw_title)
@@ -68,38 +68,27 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Debug, Default)]
 pub struct DirectStart;
 
-/// Looks for a save and offers what can be played. A problem with the save
-/// is printed on stderr once, and shown on the title.
+/// Offers what can be played, from what the save side found on entering
+/// the title (see [`look_at_the_save`](crate::save::asked::look_at_the_save)):
+/// Continue for a save, Continue earlier game for a kept one that loads.
 pub fn open_title(
     mut commands: Commands,
-    dir: Option<Res<DataDir>>,
-    unsaved: Option<Res<Unsaved>>,
+    status: Res<SaveStatus>,
+    earlier: Option<Res<EarlierSave>>,
     new_game: Res<NewGame>,
     direct: Option<Res<DirectStart>>,
     mut starts: MessageWriter<StartGame>,
-    mut reported: Local<Option<String>>,
 ) {
     commands.remove_resource::<TitleMenu>();
     commands.remove_resource::<DirectStart>();
-    let save_path = dir.map(|d| d.save_path());
-    let status = match (&save_path, unsaved) {
-        (_, Some(why)) => SaveStatus::Unavailable(why.0.clone()),
-        (Some(path), None) => read_save(path, &new_game),
-        (None, None) => SaveStatus::None,
-    };
-    report_once(&status, &mut reported);
     if direct.is_some() && !status.occupied() {
         starts.write(StartGame::New {
             seed: new_game.seed,
         });
         return;
     }
-    let earlier = save_path
-        .as_deref()
-        .filter(|_| !status.occupied())
-        .and_then(|path| find_earlier_save(path, &new_game));
     let mut entries = vec![Entry::NewGame, Entry::Quit];
-    if matches!(status, SaveStatus::Ready(_)) {
+    if matches!(*status, SaveStatus::Ready(_)) {
         entries.insert(0, Entry::Continue);
     } else if earlier.is_some() {
         entries.insert(0, Entry::ContinueEarlier);
@@ -110,21 +99,6 @@ pub fn open_title(
         menu.ask_about_new_game();
     }
     commands.insert_resource(menu);
-    commands.insert_resource(status);
-    match earlier {
-        Some(earlier) => commands.insert_resource(earlier),
-        None => commands.remove_resource::<EarlierSave>(),
-    }
-}
-
-/// Prints the save's problem on stderr, unless it was the last one printed.
-fn report_once(status: &SaveStatus, reported: &mut Option<String>) {
-    if let Some(problem) = status.problem()
-        && reported.as_deref() != Some(problem)
-    {
-        eprintln!("gloomdelve: {problem}");
-        *reported = Some(problem.to_string());
-    }
 }
 
 /// What the title menu asks for after an input.

@@ -159,3 +159,27 @@ pub struct StartOver;
 pub struct HeroAte {
     pub food: i32,
 }
+
+/// Asks the save side to write the game in play now: the view sends it on
+/// opening the Esc menu, and to quit. The answer is a [`SaveAnswer`].
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SaveRequested {
+    /// Close the app once the game is safe (a failed save keeps it open).
+    pub then_quit: bool,
+}
+
+/// What came of a [`SaveRequested`], for the view to say.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum SaveAnswer {
+    /// Written on this turn.
+    Written { turn: u64 },
+    /// Nothing written: there is no data folder.
+    NoFolder,
+    /// Nothing written: the data folder cannot be used, for this reason.
+    Unsaved(String),
+    /// Nothing written: the game has ended.
+    GameEnded,
+    /// Writing failed, for this reason; `on_quitting` when the request
+    /// meant to quit afterwards.
+    Failed { why: String, on_quitting: bool },
+}

@@ -91,9 +91,32 @@ pub enum HeroTurn {
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SeenRemembered;
 
+/// The work done on entering [`Screen::Title`], in this order: the save
+/// side reads the save (and the earlier ones kept beside it), then the
+/// title offers what it found.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EnterTitle {
+    ReadSave,
+    Offer,
+}
+
+/// The save side answering a [`SaveRequested`](crate::vocab::messages::SaveRequested);
+/// whoever reads the answer in the same frame runs after it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Saving;
+
+/// On entering [`Screen::GameOver`] or [`Screen::Victory`]: the run's
+/// score is recorded in the high scores; the end screen shows it after.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RecordScore;
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_state::<Screen>();
     app.init_state::<Overlay>();
+    app.configure_sets(
+        OnEnter(Screen::Title),
+        (EnterTitle::ReadSave, EnterTitle::Offer).chain(),
+    );
     app.configure_sets(
         OnEnter(Screen::Playing),
         (EnterPlaying::Rules, EnterPlaying::Presentation).chain(),

@@ -89,9 +89,7 @@ fn title_over(dir: &Path) -> String {
         new_game: shipped_game(0, Mode::Delve),
     });
     app.insert_resource(gloomdelve::save::DataDir(dir.to_path_buf()));
-    app.world_mut()
-        .run_system_cached(gloomdelve::view::title::open_title)
-        .unwrap();
+    crate::support::open_title(&mut app);
     let menu = app.world().resource::<gloomdelve::view::title::TitleMenu>();
     assert!(
         !menu

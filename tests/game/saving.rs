@@ -12,12 +12,14 @@ use gloomdelve::save::state::{SaveGame, capture, restore};
 use gloomdelve::save::{DataDir, SaveStatus, Saved, save_now, write_save};
 use gloomdelve::vocab::data::{CreatureBook, ItemBook};
 use gloomdelve::vocab::intents::Action;
+use gloomdelve::vocab::messages::{SaveAnswer, SaveRequested};
 use gloomdelve::vocab::states::Screen;
 use gloomdelve::{GamePlugin, Mode, NewGame};
 use gloomdelve_core::{Dir, GameRng};
 
 use crate::support::{
-    act, data, new_game, read_save, scratch, set_aside_copies, shipped_rules, the_set_aside_copy,
+    act, data, new_game, open_title, read_save, scratch, set_aside_copies, shipped_rules,
+    the_set_aside_copy,
 };
 
 /// `n` actions drawn from `seed`: mostly steps, some waits, pickups and meals.
@@ -680,19 +682,21 @@ fn a_vault_keeps_its_door_altars_cages_and_caged_treasure_through_a_save() {
     assert_eq!(caged, [Pos::new(4, 1)], "the dagger stays in its cage");
 }
 
-/// The title opens over `app`'s data folder, as on entering the screen.
-fn open_title(app: &mut App) {
-    app.world_mut()
-        .run_system_cached(gloomdelve::view::title::open_title)
-        .unwrap();
-}
-
-/// Goes to the title screen (its rules side; the menu is opened apart).
+/// Goes to the title screen: its save side reads the save; the menu is
+/// opened apart.
 fn to_title(app: &mut App) {
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Title);
     app.update();
+}
+
+/// The title offers what the save side read on entering it (see
+/// [`to_title`]).
+fn offer_title(app: &mut App) {
+    app.world_mut()
+        .run_system_cached(gloomdelve::view::title::open_title)
+        .unwrap();
 }
 
 /// Starts `start` as the title would, and lets the game enter play.
@@ -734,7 +738,7 @@ fn a_seed_start_over_a_save_asks_first_and_no_keeps_the_save() {
     app.world_mut().resource_mut::<NewGame>().seed = 5;
     app.insert_resource(DirectStart);
     to_title(&mut app);
-    open_title(&mut app);
+    offer_title(&mut app);
     app.update();
     assert_ne!(screen(&app), Screen::Playing, "no game started unasked");
     let mut menu = title_menu(&app);
@@ -793,7 +797,7 @@ fn a_seed_start_with_no_save_goes_straight_into_the_game() {
     app.world_mut().resource_mut::<NewGame>().seed = 6;
     app.insert_resource(gloomdelve::view::title::DirectStart);
     to_title(&mut app);
-    open_title(&mut app);
+    offer_title(&mut app);
     app.update();
     app.update();
     assert_eq!(screen(&app), Screen::Playing);
@@ -828,7 +832,7 @@ fn new_games_over_saves_keep_every_one_and_after_an_unsaved_death_the_newest_con
     crate::support::fell_the_hero(&mut app);
     assert_eq!(screen(&app), Screen::GameOver);
     to_title(&mut app);
-    open_title(&mut app);
+    offer_title(&mut app);
     assert_eq!(title_menu(&app).entries[0], Entry::ContinueEarlier);
     let earlier = app
         .world()
@@ -852,7 +856,7 @@ fn new_games_over_saves_keep_every_one_and_after_an_unsaved_death_the_newest_con
     crate::support::fell_the_hero(&mut app);
     assert!(!dir.join("save.ron").exists(), "permadeath");
     to_title(&mut app);
-    open_title(&mut app);
+    offer_title(&mut app);
     let earlier = app.world().resource::<gloomdelve::save::EarlierSave>();
     assert_eq!(earlier.path, dir.join("save.ron.prev"));
     assert_eq!(*earlier.save, first);
@@ -1088,6 +1092,55 @@ fn closing_the_window_saves_a_living_hero() {
         1,
         "the close wrote the game as it is"
     );
+}
+
+/// Asks the save side to save, as the Esc menu does, and gives its answer
+/// and whether the app was told to close.
+fn ask_to_save(app: &mut App, then_quit: bool) -> (SaveAnswer, bool) {
+    app.world_mut().write_message(SaveRequested { then_quit });
+    app.update();
+    let answers = app.world().resource::<Messages<SaveAnswer>>();
+    let answer = answers.get_cursor().read(answers).last().cloned();
+    let exits = app.world().resource::<Messages<AppExit>>();
+    let quit = exits.get_cursor().read(exits).count() > 0;
+    (answer.expect("the save side answers"), quit)
+}
+
+#[test]
+fn a_save_request_writes_the_game_answers_and_quits_only_once_it_is_safe() {
+    let tmp = scratch("asked");
+    let mut app = saved_delve(tmp.path(), 7);
+    act(&mut app, Action::Wait);
+    let (answer, quit) = ask_to_save(&mut app, false);
+    assert_eq!(answer, SaveAnswer::Written { turn: 1 });
+    assert!(!quit, "opening the menu only saves");
+    assert_eq!(saved_turn(tmp.path()), 1);
+
+    act(&mut app, Action::Wait);
+    let (answer, quit) = ask_to_save(&mut app, true);
+    assert_eq!(answer, SaveAnswer::Written { turn: 2 });
+    assert!(quit, "save and quit closes the app once written");
+    assert_eq!(saved_turn(tmp.path()), 2);
+
+    // A folder where the save goes: writing fails, and the game stays open.
+    let mut app = new_game(7, Mode::Delve, shipped_rules());
+    let blocked = tmp.path().join("blocked");
+    std::fs::create_dir_all(blocked.join("save.ron")).unwrap();
+    app.insert_resource(DataDir(blocked));
+    let (answer, quit) = ask_to_save(&mut app, true);
+    assert!(
+        matches!(
+            answer,
+            SaveAnswer::Failed {
+                on_quitting: true,
+                ..
+            }
+        ),
+        "{answer:?}"
+    );
+    assert!(!quit, "a failed save never quits");
+    let log = crate::support::last_line(&app);
+    assert!(log.starts_with("Saving failed: "), "{log}");
 }
 
 #[test]

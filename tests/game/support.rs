@@ -433,3 +433,14 @@ pub fn set_food(app: &mut App, food: i32) {
         .unwrap()
         .food = food;
 }
+
+/// The title opens over `app`'s data folder, as on entering the screen:
+/// the save side reads the save, then the title offers what it found.
+pub fn open_title(app: &mut App) {
+    app.world_mut()
+        .run_system_cached(gloomdelve::save::asked::look_at_the_save)
+        .unwrap();
+    app.world_mut()
+        .run_system_cached(gloomdelve::view::title::open_title)
+        .unwrap();
+}

@@ -171,6 +171,9 @@ pub(super) fn plugin(app: &mut App) {
         )
             .in_set(HeroTurn::Resolve),
     );
+    // Twice a turn: after the hero's action (what it put on counts before
+    // the creatures act), and after the creatures' (hunger and statuses
+    // change as the world acts), as `refresh_hero_stats` says.
     app.add_systems(
         Update,
         (

@@ -112,13 +112,15 @@ pub(super) fn advance(time: Res<Time>, mut animations: Query<&mut Animation>) {
 }
 
 /// Draws what is animating where and how its animations put it; one that
-/// just stopped is drawn at rest on its tile once more.
+/// just stopped, or was put on a new tile with nothing to play (Reduce
+/// motion, a new level), is drawn at rest on its tile. The only system
+/// that writes the `Transform` of what animates.
 pub(super) fn draw_animated(
     zoom: Option<Res<Zoom>>,
     level: Res<Level>,
     book: Res<SpriteBook>,
     mut things: Query<(
-        &GridPos,
+        Ref<GridPos>,
         &mut Animation,
         &mut Transform,
         Option<&mut Sprite>,
@@ -126,7 +128,7 @@ pub(super) fn draw_animated(
 ) {
     let pixel = zoom.map_or(0.0, |z| 1.0 / z.0 as f32);
     for (pos, mut animation, mut transform, sprite) in &mut things {
-        if !animation.busy() && !animation.unsettled {
+        if !animation.busy() && !animation.unsettled && !pos.is_changed() {
             continue;
         }
         let home = centre(pos.0, &level, &book);

@@ -15,7 +15,8 @@ use crate::view::motion::state::Motion;
 use crate::view::ui_state::PileChoice;
 use crate::vocab::game::{Mode, NewGame};
 use crate::vocab::log::{GameLog, LogEntry};
-use crate::vocab::states::{Overlay, Screen};
+use crate::vocab::messages::{SaveAnswer, SaveRequested};
+use crate::vocab::states::{Overlay, Saving, Screen};
 
 mod panel;
 pub mod text_rects;
@@ -38,8 +39,9 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Scroll>();
     app.add_systems(
         Update,
-        (menu_keys, panel_keys).run_if(in_state(Screen::Playing)),
+        (menu_keys.before(Saving), panel_keys).run_if(in_state(Screen::Playing)),
     );
+    app.add_systems(Update, hear_the_save.after(Saving));
     app.init_resource::<MenuSave>();
     app.add_systems(
         OnEnter(Overlay::Menu),
@@ -49,7 +51,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Overlay::History), scroll_to(Scroll::END));
     app.add_systems(
         Update,
-        draw_overlay.run_if(
+        draw_overlay.after(hear_the_save).run_if(
             in_state(Overlay::Menu)
                 .or_eager(in_state(Overlay::PickUp))
                 .or_eager(in_state(Overlay::Help))
@@ -89,7 +91,7 @@ fn menu_keys(
     mut finish: MessageWriter<FinishAnimations>,
     mut saved: ResMut<MenuSave>,
     mut exit: MessageWriter<AppExit>,
-    mut commands: Commands,
+    mut asks: MessageWriter<SaveRequested>,
 ) {
     for key in presses_for(&mut keys, &open, Overlay::Menu) {
         if let MenuSave::QuitUnsaved(why) = &*saved {
@@ -109,7 +111,9 @@ fn menu_keys(
                 motion.reduce = !motion.reduce;
                 finish.write(FinishAnimations);
             }
-            Key::Character(c) if c.as_str() == "q" => commands.queue(save_and_quit),
+            Key::Character(c) if c.as_str() == "q" => {
+                asks.write(SaveRequested { then_quit: true });
+            }
             _ => {}
         }
     }
@@ -147,39 +151,27 @@ pub enum MenuSave {
 }
 
 /// Opening the menu saves the game, so that what it says is true: a crash
-/// now loses nothing.
-fn save_on_opening_the_menu(world: &mut World) {
-    let turn = world.resource::<crate::vocab::resources::TurnCount>().0;
-    let said = match crate::save::save_now(world) {
-        Ok(crate::save::Saved::Written) => MenuSave::Saved(turn),
-        Ok(crate::save::Saved::NoFolder) => match world.get_resource::<crate::save::Unsaved>() {
-            Some(why) => MenuSave::Unsaved(why.0.clone()),
-            None => MenuSave::NoFolder,
-        },
-        Ok(crate::save::Saved::GameEnded) => MenuSave::Nothing,
-        Err(message) => {
-            error!("{message}");
-            MenuSave::Failed(message)
-        }
-    };
-    world.insert_resource(said);
+/// now loses nothing. What it says waits for the save side's answer.
+fn save_on_opening_the_menu(mut saved: ResMut<MenuSave>, mut asks: MessageWriter<SaveRequested>) {
+    *saved = MenuSave::Nothing;
+    asks.write(SaveRequested { then_quit: false });
 }
 
-/// Saves the game and closes the app; a failed save keeps the game open
-/// and the menu asks whether to quit without saving.
-fn save_and_quit(world: &mut World) {
-    match crate::save::save_now(world) {
-        Ok(_) => {
-            world.write_message(AppExit::Success);
-        }
-        Err(message) => {
-            error!("{message}");
-            let turn = world.resource::<crate::vocab::resources::TurnCount>().0;
-            world
-                .resource_mut::<GameLog>()
-                .say(turn, format!("Saving failed: {message}"));
-            world.insert_resource(MenuSave::QuitUnsaved(message));
-        }
+/// The save side's answer, as the menu says it. A failed save on quitting
+/// keeps the game open, and the menu asks whether to quit without saving.
+fn hear_the_save(mut answers: MessageReader<SaveAnswer>, mut saved: ResMut<MenuSave>) {
+    for answer in answers.read() {
+        *saved = match answer.clone() {
+            SaveAnswer::Written { turn } => MenuSave::Saved(turn),
+            SaveAnswer::NoFolder => MenuSave::NoFolder,
+            SaveAnswer::Unsaved(why) => MenuSave::Unsaved(why),
+            SaveAnswer::GameEnded => MenuSave::Nothing,
+            SaveAnswer::Failed {
+                why,
+                on_quitting: true,
+            } => MenuSave::QuitUnsaved(why),
+            SaveAnswer::Failed { why, .. } => MenuSave::Failed(why),
+        };
     }
 }
 
