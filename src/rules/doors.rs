@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 use gloomdelve_core::{Dir, Pos, Tile};
 
-use crate::rules::combat::Actors;
+use crate::rules::actors::Actors;
 use crate::vocab::components::{Fighter, GridPos, Hero, Item};
 use crate::vocab::intents::CloseIntent;
 use crate::vocab::messages::{DoorSwung, TerrainChanged, TurnTaken};

@@ -6,7 +6,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
 
-use crate::rules::combat::Actors;
+use crate::rules::actors::Actors;
 
 use crate::vocab::components::Corpse;
 

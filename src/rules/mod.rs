@@ -3,6 +3,7 @@
 //! view, the input, the simulator or the save: they say what happened
 //! through the messages and components of [`crate::vocab`].
 
+pub(crate) mod actors;
 pub(crate) mod combat;
 pub mod creatures;
 pub(crate) mod doors;

@@ -120,8 +120,13 @@ fn foe_in_line(world: &mut World, hero: Entity, at: Pos, range: i32) -> Option<P
                 && sight.seen(pos.0) == crate::vocab::resources::Seen::Visible
         })
         .filter(|(foe, pos, ..)| {
-            let flight =
-                crate::rules::combat::flight(&level.terrain, occupancy, (hero, at), pos.0, range);
+            let flight = crate::rules::items::missiles::flight(
+                &level.terrain,
+                occupancy,
+                (hero, at),
+                pos.0,
+                range,
+            );
             flight.struck == Some(*foe)
         })
         .map(|(_, pos, ..)| pos.0)

@@ -6,7 +6,7 @@ use gloomdelve_core::Pos;
 use gloomdelve_core::dijkstra::DijkstraMap;
 use gloomdelve_core::path::PathFinder;
 
-use crate::rules::combat::Actors;
+use crate::rules::actors::Actors;
 use crate::vocab::data::RulesData;
 use crate::vocab::resources::Level;
 

@@ -8,12 +8,17 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
 
-use crate::rules::combat::{Actors, Fate, Flight, Shot};
+use gloomdelve_core::Terrain;
+use gloomdelve_core::combat::damage_roll;
+use gloomdelve_core::line::line;
+
+use crate::rules::actors::Actors;
 use crate::vocab::components::{Equipment, FogRule, GridPos, Hero, Item, Pack};
 use crate::vocab::data::{ItemBook, ItemEffect, Launcher, Missile};
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::{FireIntent, ThrowIntent};
 use crate::vocab::messages::{MissileFlew, TurnTaken};
+use crate::vocab::resources::Occupancy;
 use crate::vocab::text::{capitalised, the};
 
 /// What a throw or a shot sends flying.
@@ -273,5 +278,200 @@ fn fly(
         path: flight.path,
         item: lies.then_some(loosed.item),
         sprite: loosed.sprite.clone(),
+    }
+}
+
+/// A missile on its way: what it is called, who loosed it, and its blow.
+pub struct Shot<'a> {
+    pub missile: &'a str,
+    pub shooter: Entity,
+    pub attack: i32,
+    /// How many tiles it flies at most.
+    pub range: i32,
+}
+
+/// Where a missile went: the tiles it crossed, the last being where it
+/// stopped, and the creature it struck there, if any.
+pub struct Flight {
+    pub path: Vec<Pos>,
+    pub struck: Option<Entity>,
+    /// A tile that blocks sight stopped it.
+    pub blocked: bool,
+}
+
+impl Flight {
+    /// The tile the missile came to rest on.
+    pub fn landing(&self, from: Pos) -> Pos {
+        self.path.last().copied().unwrap_or(from)
+    }
+}
+
+/// What becomes of a missile where it stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fate {
+    /// It lies there, to be picked up.
+    Lies,
+    Breaks,
+    /// It came down in water.
+    Sinks,
+}
+
+/// Where a missile that `shooter` at `from` aims at `target` would go,
+/// flying at most `range` tiles along the line sight follows: up to the
+/// first fighter on it, or to the tile before one that blocks sight.
+pub fn flight(
+    terrain: &Terrain,
+    occupancy: &Occupancy,
+    (shooter, from): (Entity, Pos),
+    target: Pos,
+    range: i32,
+) -> Flight {
+    let blocks = |p: Pos| terrain.tile(p).blocks_sight();
+    let mut flight = Flight {
+        path: Vec::new(),
+        struck: None,
+        blocked: false,
+    };
+    for tile in line(from, target, blocks)
+        .into_iter()
+        .take(range.max(0) as usize)
+    {
+        flight.blocked = blocks(tile);
+        if flight.blocked {
+            break;
+        }
+        flight.path.push(tile);
+        flight.struck = occupancy.at(tile).filter(|&e| e != shooter);
+        if flight.struck.is_some() {
+            break;
+        }
+    }
+    flight
+}
+
+impl Actors<'_, '_> {
+    /// Flies `shot` from its shooter's tile toward `target` along the line
+    /// sight follows. It strikes the first fighter on the line by the melee
+    /// rule and stops there; a tile that blocks sight stops it on the tile
+    /// before. `None` when the shooter is not on the map.
+    pub fn loose(&mut self, shot: &Shot, target: Pos) -> Option<Flight> {
+        let from = self.pos(shot.shooter)?;
+        let flight = flight(
+            &self.level.terrain,
+            &self.occupancy,
+            (shot.shooter, from),
+            target,
+            shot.range,
+        );
+        if let Some(target) = flight.struck {
+            self.missile_blow(shot, target);
+        }
+        Some(flight)
+    }
+
+    /// Whether a missile that breaks `breaks_percent` times in a hundred
+    /// lies on `landing`, broke, or sank there.
+    pub fn fate(&mut self, breaks_percent: u32, landing: Pos) -> Fate {
+        let breaks = breaks_percent > 0 && self.rng.0.range(0, 100) < breaks_percent as i32;
+        if breaks {
+            Fate::Breaks
+        } else if self.level.terrain.is_walkable(landing) {
+            Fate::Lies
+        } else {
+            Fate::Sinks
+        }
+    }
+
+    /// A missile's blow: `attack − defense`, with its line when the hero
+    /// shot it, took it, or sees where it lands.
+    fn missile_blow(&mut self, shot: &Shot, target: Entity) {
+        let Ok(shooter) = self.fighters.get(shot.shooter) else {
+            return;
+        };
+        let shooter_is_hero = shooter.is_hero;
+        let cause = format!("killed by {}", crate::vocab::text::a(shooter.name));
+        let Ok(defense) = self.fighters.get(target).map(|t| t.fighter.defense) else {
+            return;
+        };
+        let damage = damage_roll(&mut self.rng.0, shot.attack, defense);
+        let Some(blow) = self.hurt(target, damage, cause) else {
+            return;
+        };
+        if shooter_is_hero {
+            self.credit_hero(&blow);
+        }
+        if shooter_is_hero || blow.target_is_hero || self.sees(blow.at) {
+            let missile = capitalised(&the(shot.missile));
+            let line = format!(
+                "{missile} hits {} for {damage} damage.{}",
+                blow.victim(),
+                blow.death_note()
+            );
+            self.say(line);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::actors::arena::{arena, lines, with_actors};
+    use crate::vocab::resources::RulesRng;
+
+    #[test]
+    fn a_missile_that_never_breaks_draws_no_luck_for_it() {
+        let (mut world, _) = arena(&[("hero", Pos::new(2, 2), true)], false);
+        let fate = |world: &mut World, breaks: u32, landing: Pos| {
+            with_actors(world, move |actors| actors.fate(breaks, landing))
+        };
+        let before = world.resource::<RulesRng>().0.clone();
+        assert_eq!(fate(&mut world, 0, Pos::new(3, 2)), Fate::Lies);
+        assert_eq!(fate(&mut world, 0, Pos::new(0, 0)), Fate::Sinks, "no floor");
+        assert_eq!(
+            world.resource::<RulesRng>().0,
+            before,
+            "no draw, so the rest of the game keeps its dice"
+        );
+        assert_eq!(fate(&mut world, 100, Pos::new(3, 2)), Fate::Breaks);
+        let broken = with_actors(&mut world, |actors| {
+            let throws = (0..10_000).map(|_| actors.fate(1, Pos::new(3, 2)));
+            throws.filter(|&f| f == Fate::Breaks).count()
+        });
+        assert!((60..140).contains(&broken), "1 in 100 breaks: {broken}");
+    }
+
+    #[test]
+    fn the_hero_hears_of_missiles_it_looses_or_takes_even_unseen() {
+        let cast = [
+            ("hero", Pos::new(2, 2), true),
+            ("rat", Pos::new(6, 2), false),
+            ("archer", Pos::new(9, 2), false),
+        ];
+        let (mut world, fighters) = arena(&cast, false);
+        let [hero, rat, archer] = [fighters[0], fighters[1], fighters[2]];
+        let loose = |world: &mut World, shooter: Entity, target: Pos| {
+            let shot = Shot {
+                missile: "rock",
+                shooter,
+                attack: 1,
+                range: 10,
+            };
+            let flight = with_actors(world, move |actors| actors.loose(&shot, target));
+            flight.and_then(|f| f.struck)
+        };
+        assert_eq!(loose(&mut world, hero, Pos::new(6, 2)), Some(rat));
+        assert_eq!(loose(&mut world, archer, Pos::new(6, 2)), Some(rat));
+        world.get_mut::<GridPos>(rat).unwrap().0 = Pos::new(6, 3);
+        let mut occupancy = world.resource_mut::<Occupancy>();
+        occupancy.relocate(rat, Pos::new(6, 2), Pos::new(6, 3));
+        assert_eq!(loose(&mut world, archer, Pos::new(2, 2)), Some(hero));
+        assert_eq!(
+            lines(&world),
+            [
+                "The rock hits the rat for 1 damage.",
+                "The rock hits you for 1 damage."
+            ],
+            "the archer's shot at the rat is out of sight"
+        );
     }
 }

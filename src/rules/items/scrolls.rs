@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use gloomdelve_core::fov::{disc, within_radius};
 use gloomdelve_core::{Pos, Tile};
 
-use crate::rules::combat::Actors;
+use crate::rules::actors::Actors;
 use crate::rules::items::lore::{identify, learn};
 use crate::vocab::components::Hero;
 use crate::vocab::components::{Item, Pack};

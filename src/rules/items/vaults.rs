@@ -10,7 +10,7 @@ use gloomdelve_core::rng::GameRng;
 use gloomdelve_core::{Pos, Terrain, Tile};
 
 use super::{Belongings, item};
-use crate::rules::combat::Actors;
+use crate::rules::actors::Actors;
 use crate::rules::doors::Told;
 use crate::vocab::components::{GridPos, Hero, Item, Pack};
 use crate::vocab::data::{ItemBook, ItemEffect, ItemKind};

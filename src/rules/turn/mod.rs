@@ -8,7 +8,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use gloomdelve_core::{Blocked, Bump, Dir, Pos, Tile};
 
-use crate::rules::combat::Actors;
+use crate::rules::actors::Actors;
 use crate::rules::doors;
 use crate::rules::explore::Walking;
 use crate::rules::items::vaults;

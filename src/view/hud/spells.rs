@@ -9,8 +9,8 @@ use bevy::window::PrimaryWindow;
 use gloomdelve_core::Pos;
 use gloomdelve_core::fov::disc;
 
-use crate::rules::combat::flight;
 use crate::rules::items::missiles::Quiver;
+use crate::rules::items::missiles::flight;
 use crate::view::assets::SpriteBook;
 use crate::view::tilemap::tile_centre;
 use crate::view::ui_state::{Aim, Aiming, ChosenAct};

@@ -6,7 +6,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use gloomdelve_core::{Dir, Pos};
 
-use crate::rules::combat::Actors;
+use crate::rules::actors::Actors;
 use crate::rules::creatures::paths::{ChaseBy, ChaseMap, Paths, SearchCost, Searches};
 use crate::vocab::game::NewGame;
 

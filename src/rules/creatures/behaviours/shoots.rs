@@ -6,10 +6,10 @@
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
 
-use crate::rules::combat::{Fate, Shot, flight};
 use crate::rules::creatures::behaviours::context::{Me, Turn};
 use crate::rules::creatures::behaviours::plan::Plan;
 use crate::rules::items::item;
+use crate::rules::items::missiles::{Fate, Shot, flight};
 use crate::vocab::components::FogRule;
 use crate::vocab::messages::MissileFlew;
 

@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 use gloomdelve_core::{Dir, Pos};
 
-use crate::rules::combat::Actors;
+use crate::rules::actors::Actors;
 use crate::rules::creatures::behaviours::context::{Me, Turn};
 use crate::rules::creatures::behaviours::plan::Plan;
 
