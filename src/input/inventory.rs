@@ -8,9 +8,19 @@
 //! slot, now the next item. `c` calls an unknown potion or scroll a name
 //! of the hero's own: the keys type it until Enter or Esc.
 
-use bevy::input::keyboard::{Key, KeyCode};
+use bevy::ecs::system::SystemParam;
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyCode, KeyboardInput};
 use bevy::prelude::*;
 use gloomdelve_core::Dir;
+
+use crate::input::aiming::aim;
+use crate::view::ui_state::Aim;
+use crate::view::ui_state::Aiming;
+use crate::vocab::components::{GridPos, Item};
+use crate::vocab::data::{ItemBook, ItemEffect};
+use crate::vocab::intents::Action;
+use crate::vocab::lore::Lore;
 
 use crate::vocab::components::Pack;
 
@@ -31,27 +41,6 @@ pub struct CursorItem(pub Option<Entity>);
 /// Set by a drop: the screen opens again once the drop's turn is played.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReopenAfterDrop(pub bool);
-
-/// What a key does while aiming: move the cursor, fire, or cancel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AimCommand {
-    Move(Dir),
-    Fire,
-    Cancel,
-}
-
-/// Aiming's keys: arrows, `Enter` (or `Space`) to fire, `Esc` to cancel.
-pub fn aim_command(key_code: KeyCode) -> Option<AimCommand> {
-    match key_code {
-        KeyCode::ArrowUp => Some(AimCommand::Move(Dir::N)),
-        KeyCode::ArrowDown => Some(AimCommand::Move(Dir::S)),
-        KeyCode::ArrowLeft => Some(AimCommand::Move(Dir::W)),
-        KeyCode::ArrowRight => Some(AimCommand::Move(Dir::E)),
-        KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => Some(AimCommand::Fire),
-        KeyCode::Escape => Some(AimCommand::Cancel),
-        _ => None,
-    }
-}
 
 /// What a key does while the inventory is open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -246,6 +235,130 @@ fn stop_calling(mut commands: Commands) {
 pub(super) fn play_chosen_act(mut chosen: ResMut<ChosenAct>, mut pending: ResMut<PendingAction>) {
     if let Some(act) = chosen.0.take() {
         pending.0 = Some(act);
+    }
+}
+
+/// The inventory screen the keys drive: whether it is open, the cursor,
+/// the act chosen, and whether a drop opens it again.
+#[derive(SystemParam)]
+pub(super) struct InventoryScreen<'w> {
+    overlay: Res<'w, State<Overlay>>,
+    next: ResMut<'w, NextState<Overlay>>,
+    cursor: ResMut<'w, InventoryCursor>,
+    chosen: ResMut<'w, ChosenAct>,
+    reopen: ResMut<'w, ReopenAfterDrop>,
+}
+
+/// The inventory's keys: move the selection, choose an act (which closes
+/// the screen so the act is played), or close. Reads every frame so that
+/// the key that opened the screen is never seen again here.
+pub(super) fn inventory_keys(
+    mut keys: MessageReader<KeyboardInput>,
+    mut screen: InventoryScreen,
+    hero: Single<(&Pack, &GridPos), With<Hero>>,
+    items: Query<&Item>,
+    stacks: Query<StackParts>,
+    (new_game, lore, calling): (Res<NewGame>, Res<Lore>, Option<Res<Calling>>),
+    mut commands: Commands,
+) {
+    let pack = hero.0;
+    let presses = keys.read().filter(|k| k.state == ButtonState::Pressed);
+    if *screen.overlay.get() != Overlay::Inventory || calling.is_some() {
+        presses.for_each(drop);
+        return;
+    }
+    let book = &new_game.items;
+    let stack = |e: Entity| stack_in(book, &stacks, e);
+    // A stack's slot uses its first item.
+    let selected = slots(&pack.0, stack)
+        .get(screen.cursor.0)
+        .and_then(|items| items.first().copied());
+    for key in presses {
+        let command = inventory_command(key.key_code, &key.logical_key);
+        let act = match command {
+            Some(InventoryCommand::Move(dir)) => {
+                screen.cursor.0 = move_cursor(screen.cursor.0, dir);
+                continue;
+            }
+            Some(InventoryCommand::Use) => {
+                match selected.map(|e| aimed_use(e, &items, &new_game)) {
+                    Some(Some(aimed)) if !key.repeat => {
+                        let cursor = hero.1.0;
+                        let aiming = Aiming { aim: aimed, cursor };
+                        return aim(&mut commands, &mut screen.next, aiming);
+                    }
+                    _ => selected.map(|item| plain_use(item, &items, &new_game)),
+                }
+            }
+            Some(InventoryCommand::Drop) => selected.map(Action::Drop),
+            Some(InventoryCommand::Call) => {
+                if let Some(calling) = selected.and_then(|e| start_calling(e, &items, book, &lore))
+                {
+                    commands.insert_resource(calling);
+                }
+                continue;
+            }
+            Some(InventoryCommand::Close) => None,
+            None => continue,
+        };
+        // Use or drop on an empty slot does nothing; the screen stays.
+        let empty_handed = selected.is_none()
+            && matches!(
+                command,
+                Some(InventoryCommand::Use | InventoryCommand::Drop)
+            );
+        if key.repeat || empty_handed {
+            continue;
+        }
+        screen.reopen.0 = matches!(act, Some(Action::Drop(_)));
+        screen.chosen.0 = act;
+        screen.next.set(Overlay::None);
+        return;
+    }
+}
+
+/// The name to type for `item`'s kind, when the hero does not know it,
+/// begun with what it calls the kind now.
+fn start_calling(
+    item: Entity,
+    items: &Query<&Item>,
+    book: &ItemBook,
+    lore: &Lore,
+) -> Option<Calling> {
+    let kind_index = items.get(item).ok()?.kind;
+    let kind = book.kinds.get(kind_index)?;
+    let look = lore.looks.get(&kind.name).filter(|_| !lore.knows(kind))?;
+    Some(Calling {
+        kind: kind_index,
+        look: look.name.clone(),
+        text: lore.called.get(&kind.name).cloned().unwrap_or_default(),
+        done: false,
+    })
+}
+
+fn effect_of(item: Entity, items: &Query<&Item>, new_game: &NewGame) -> Option<ItemEffect> {
+    Some(new_game.items.kinds.get(items.get(item).ok()?.kind)?.effect)
+}
+
+/// What using `item` aims, when it needs a target: a scroll that does, a
+/// missile to throw, a bow to shoot.
+fn aimed_use(item: Entity, items: &Query<&Item>, new_game: &NewGame) -> Option<Aim> {
+    match effect_of(item, items, new_game)? {
+        ItemEffect::Scroll(kind) if kind.is_aimed() => Some(Aim::Read(item)),
+        ItemEffect::Thrown(_) | ItemEffect::Ammo(_) => Some(Aim::Throw(item)),
+        ItemEffect::Bow(_) => Some(Aim::Fire),
+        _ => None,
+    }
+}
+
+/// Using an item that needs no target: a scroll is read, the rest used.
+fn plain_use(item: Entity, items: &Query<&Item>, new_game: &NewGame) -> Action {
+    match effect_of(item, items, new_game) {
+        Some(ItemEffect::Scroll(_)) => Action::Read {
+            scroll: item,
+            target: None,
+        },
+        _ => Action::Use(item),
     }
 }
 

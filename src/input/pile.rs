@@ -7,7 +7,7 @@ use bevy::input::keyboard::{Key, KeyCode, KeyboardInput};
 use bevy::prelude::*;
 use gloomdelve_core::Dir;
 
-use crate::input::{Command, command_for};
+use crate::input::commands::{Command, command_for};
 use crate::rules::items::{Belongings, Gathering, pile};
 use crate::view::ui_state::{ChosenAct, PileChoice};
 use crate::vocab::components::{GridPos, Hero, Stomach};

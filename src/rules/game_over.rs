@@ -124,7 +124,7 @@ impl Tally {
         }
     }
 
-    /// "Turns 412 - deepest level 3 - 14 kills - 5 items - score 312".
+    /// "Turns 412 - deepest level 3 - 14 kills - 5 items carried - score 312".
     pub fn line(&self) -> String {
         format!(
             "Turns {} - deepest level {} - {} - {} carried - score {}",

@@ -134,6 +134,16 @@ fn food_underfoot(at: Pos, book: &ItemBook, items: &Edibles) -> Option<Entity> {
         .min()
 }
 
+/// What a meal tells: its lines in the log, the turn it took, and what
+/// it was worth.
+#[derive(SystemParam)]
+pub(crate) struct MealTold<'w> {
+    log: ResMut<'w, GameLog>,
+    turn: Res<'w, TurnCount>,
+    taken: MessageWriter<'w, TurnTaken>,
+    ate: MessageWriter<'w, HeroAte>,
+}
+
 /// Eats food from the pack or from the floor. Eating takes a turn.
 pub(crate) fn eat(
     mut intents: MessageReader<EatIntent>,
@@ -141,18 +151,15 @@ pub(crate) fn eat(
     mut hero: Query<(Entity, &GridPos, &mut Pack, &mut Stomach, &mut Health), With<Hero>>,
     items: Edibles,
     mut rng: ResMut<RulesRng>,
-    mut log: ResMut<GameLog>,
-    turn: Res<TurnCount>,
+    mut told: MealTold,
     mut cause: ResMut<DeathCause>,
     mut commands: Commands,
-    mut taken: MessageWriter<TurnTaken>,
-    mut ate: MessageWriter<HeroAte>,
 ) {
     let Some(&intent) = intents.read().last() else {
         return;
     };
     let book = &new_game.items;
-    let mut say = |text: String| log.say(turn.0, text);
+    let mut say = |text: String| told.log.say(told.turn.0, text);
     let Ok((hero, at, mut pack, mut stomach, mut health)) = hero.single_mut() else {
         return say("There is no hunger in the hunt; you need not eat.".to_string());
     };
@@ -170,7 +177,7 @@ pub(crate) fn eat(
     let Some(food) = item.food_value(book, corpse) else {
         return;
     };
-    ate.write(HeroAte { food });
+    told.ate.write(HeroAte { food });
     pack.0.retain(|&e| e != meal);
     commands.entity(meal).despawn();
     say(format!(
@@ -194,7 +201,7 @@ pub(crate) fn eat(
             .or_default()
             .and_modify(move |mut held| held.give(Status::Sick, turns));
     }
-    taken.write(TurnTaken);
+    told.taken.write(TurnTaken);
 }
 
 /// Each turn costs food, a dig and heavy armour more. At 0 food the hero starves.

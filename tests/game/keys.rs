@@ -2,7 +2,7 @@
 //! Shift or an unbound key gives none.
 
 use bevy::input::keyboard::{Key, KeyCode};
-use gloomdelve::input::{Command, command_for};
+use gloomdelve::input::commands::{Command, command_for};
 use gloomdelve::vocab::intents::Action;
 use gloomdelve_core::Dir;
 use gloomdelve_core::bindings::default_bindings;

@@ -298,6 +298,100 @@ fn the_rules_import_no_other_home_no_cycle_spans_more_than_two_files_and_no_fold
     );
 }
 
+/// The most parameters a function (a system above all) may take; more are
+/// grouped in a `SystemParam` struct.
+const MAX_PARAMS: usize = 10;
+
+/// How many parameters the list that opens just after `open` (a `(`)
+/// holds: its commas at the top level, brackets and generics counted.
+fn parameter_count(text: &str, open: usize) -> usize {
+    let (mut depth, mut commas, mut last) = (1, 0, '(');
+    let mut previous = '(';
+    for c in text[open + 1..].chars() {
+        match c {
+            '(' | '[' | '<' | '{' => depth += 1,
+            '>' if previous == '-' => {}
+            ')' | ']' | '>' | '}' => depth -= 1,
+            ',' if depth == 1 => commas += 1,
+            _ => {}
+        }
+        if depth == 0 {
+            break;
+        }
+        if !c.is_whitespace() {
+            last = c;
+        }
+        previous = c;
+    }
+    match last {
+        '(' => 0,
+        ',' => commas,
+        _ => commas + 1,
+    }
+}
+
+/// Every function in `files` taking more than [`MAX_PARAMS`] parameters.
+fn crowded_functions(files: &BTreeMap<String, String>) -> Vec<String> {
+    let mut crowded = Vec::new();
+    for (file, text) in files {
+        let text = strip_comments(text);
+        for (at, _) in text.match_indices("fn ") {
+            let rest = &text[at + 3..];
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            let Some(open) = rest.find('(') else { continue };
+            let between = &rest[name.len()..open];
+            if name.is_empty() || !(between.is_empty() || between.starts_with('<')) {
+                continue;
+            }
+            let count = parameter_count(rest, open);
+            if count > MAX_PARAMS {
+                crowded.push(format!("src/{file}: fn {name} takes {count} parameters"));
+            }
+        }
+    }
+    crowded
+}
+
+#[test]
+fn no_function_takes_more_than_ten_parameters() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let crowded = crowded_functions(&read_tree(&src));
+    assert!(
+        crowded.is_empty(),
+        "group them in a SystemParam struct:\n{}",
+        crowded.join("\n")
+    );
+}
+
+#[test]
+fn the_parameter_check_counts_groups_as_one_and_finds_eleven() {
+    let eleven = (0..11)
+        .map(|i| format!("p{i}: Res<'w, A{i}>"))
+        .collect::<Vec<_>>();
+    let nine = eleven[..9].join(", ");
+    let files = BTreeMap::from([
+        (
+            "a.rs".to_string(),
+            format!("fn crowded(\n    {},\n) {{}}", eleven.join(",\n    ")),
+        ),
+        (
+            "b.rs".to_string(),
+            format!("fn fits<'w>({nine}, (x, y): (Q<(A, B)>, F<fn(u8) -> u8>)) {{}}"),
+        ),
+        (
+            "c.rs".to_string(),
+            "fn none() -> Vec<u8> { vec![] }".to_string(),
+        ),
+    ]);
+    assert_eq!(
+        crowded_functions(&files),
+        ["src/a.rs: fn crowded takes 11 parameters"]
+    );
+}
+
 /// Writes a made-up crate tree of `(path, text)` files.
 fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();

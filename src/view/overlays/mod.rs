@@ -3,6 +3,7 @@
 //! the help (how to play, every key) and the message history, each an
 //! opaque framed panel fitted to the window, scrolling when it is too long.
 
+use bevy::ecs::system::SystemParam;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
@@ -398,6 +399,18 @@ struct Drawn {
     top: f32,
 }
 
+/// What the panels show: the log (the history), the keys (the help), the
+/// mode, and the menu's and the pick-up list's state.
+#[derive(SystemParam)]
+struct Shown<'w> {
+    log: Res<'w, GameLog>,
+    bindings: Res<'w, crate::vocab::keys::KeyBindings>,
+    new_game: Res<'w, NewGame>,
+    motion: Res<'w, Motion>,
+    menu_save: Res<'w, MenuSave>,
+    pile: Res<'w, PileChoice>,
+}
+
 /// Draws the open overlay's panel for the window's size, below the HUD's
 /// top bar, again whenever the window, the bar or the scroll changes, or what the panel shows: the log in
 /// the history, Reduce motion in the menu.
@@ -407,12 +420,7 @@ fn draw_overlay(
     open: Res<State<Overlay>>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut scroll: ResMut<Scroll>,
-    log: Res<GameLog>,
-    bindings: Res<crate::vocab::keys::KeyBindings>,
-    new_game: Res<NewGame>,
-    motion: Res<Motion>,
-    menu_save: Res<MenuSave>,
-    pile: Res<PileChoice>,
+    shown: Shown,
     area: Option<Res<PlayArea>>,
     book: Option<Res<SpriteBook>>,
     views: Query<Entity, With<OverlayView>>,
@@ -425,9 +433,9 @@ fn draw_overlay(
     };
     // Each panel is drawn again only when what it shows changes.
     let shown_changed = match open.get() {
-        Overlay::Menu => motion.is_changed() || menu_save.is_changed(),
-        Overlay::History => log.is_changed(),
-        Overlay::PickUp => pile.is_changed(),
+        Overlay::Menu => shown.motion.is_changed() || shown.menu_save.is_changed(),
+        Overlay::History => shown.log.is_changed(),
+        Overlay::PickUp => shown.pile.is_changed(),
         _ => false,
     };
     let stale = *drawn != now || scroll.is_changed() || shown_changed || views.is_empty();
@@ -435,10 +443,10 @@ fn draw_overlay(
         return;
     }
     let text = match open.get() {
-        Overlay::Menu => menu_text(motion.reduce, &menu_save),
-        Overlay::Help => help_text(&bindings, new_game.mode),
-        Overlay::PickUp => pile_text(&pile, &bindings),
-        _ => history_text(&log),
+        Overlay::Menu => menu_text(shown.motion.reduce, &shown.menu_save),
+        Overlay::Help => help_text(&shown.bindings, shown.new_game.mode),
+        Overlay::PickUp => pile_text(&shown.pile, &shown.bindings),
+        _ => history_text(&shown.log),
     };
     let room = now.window - Vec2::new(0.0, now.top);
     let laid = lay_out(&text, room, scroll.first);
