@@ -4,17 +4,14 @@
 //! was; the thief steals and flees and drops its loot; wolves surround.
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
+use gloomdelve::NewGame;
 use gloomdelve::RulesData;
-use gloomdelve::save::state::{capture, restore};
 use gloomdelve::vocab::components::{GridPos, Health, Hero, Item, Purse};
 use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::resources::{Level, Seen, Sight};
-use gloomdelve::vocab::states::Screen;
-use gloomdelve::{GamePlugin, NewGame};
 use gloomdelve_core::{Dir, Pos, Tile};
 
-use crate::support::{act, app_on, hp, lay, open_map, pack, spawn, wait};
+use crate::support::{act, app_on, hp, lay, open_map, pack, saved_and_loaded, spawn, wait};
 
 fn hero(app: &mut App) -> Entity {
     app.world_mut()
@@ -129,24 +126,6 @@ fn rock_between(pocket: std::ops::RangeInclusive<i32>) -> String {
 
 fn tile(app: &App, at: Pos) -> Tile {
     app.world().resource::<Level>().terrain.tile(at)
-}
-
-/// Saves the game to text and loads it into a new app, as Continue does.
-fn saved_and_loaded(app: &mut App) -> App {
-    let save = capture(app.world_mut()).expect("a game in play");
-    let text = ron::to_string(&save).expect("the save writes");
-    let save = ron::from_str(&text).expect("the save reads back");
-    let mut loaded = App::new();
-    loaded.add_plugins((MinimalPlugins, StatesPlugin));
-    let new_game = app.world().resource::<NewGame>().clone();
-    loaded.add_plugins(GamePlugin { new_game });
-    restore(loaded.world_mut(), save);
-    loaded
-        .world_mut()
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    loaded.update();
-    loaded
 }
 
 /// Waits a turn, the hero kept at full health.

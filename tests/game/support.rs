@@ -444,3 +444,21 @@ pub fn open_title(app: &mut App) {
         .run_system_cached(gloomdelve::view::title::open_title)
         .unwrap();
 }
+
+/// Saves the game to text and loads it into a new app, as Continue does.
+pub fn saved_and_loaded(app: &mut App) -> App {
+    let save = gloomdelve::save::state::capture(app.world_mut()).expect("a game in play");
+    let text = ron::to_string(&save).expect("the save writes");
+    let save = ron::from_str(&text).expect("the save reads back");
+    let mut loaded = App::new();
+    loaded.add_plugins((MinimalPlugins, StatesPlugin));
+    let new_game = app.world().resource::<NewGame>().clone();
+    loaded.add_plugins(GamePlugin { new_game });
+    gloomdelve::save::state::restore(loaded.world_mut(), save);
+    loaded
+        .world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    loaded.update();
+    loaded
+}
