@@ -29,65 +29,195 @@ use std::collections::HashMap;
 use std::fmt;
 
 /// Every action a key can be bound to, in the order the help screen lists
-/// them: `(id, description)`.
-pub const ACTIONS: &[(&str, &str)] = &[
-    ("move_north", "move / attack / dig north"),
-    ("move_south", "move / attack / dig south"),
-    ("move_east", "move / attack / dig east"),
-    ("move_west", "move / attack / dig west"),
-    ("move_north_west", "move / attack / dig north-west"),
-    ("move_north_east", "move / attack / dig north-east"),
-    ("move_south_west", "move / attack / dig south-west"),
-    ("move_south_east", "move / attack / dig south-east"),
-    ("wait", "wait a turn"),
-    ("pick_up", "pick up what lies here"),
-    ("eat", "eat something"),
-    ("throw", "throw something at what you see"),
-    ("fire", "shoot your bow at what you see"),
-    ("look", "look at what is on a tile"),
-    ("descend", "go down the stairs, or travel to them"),
-    ("ascend", "go up the stairs"),
-    ("close_door", "close an open door next to you"),
-    ("explore", "explore until something happens"),
-    ("inventory", "show the inventory"),
-    ("help", "show the help screen"),
-    ("history", "show the message history"),
-    ("zoom_in", "zoom the map in"),
-    ("zoom_out", "zoom the map out"),
-    ("screenshot", "save a screenshot"),
-    ("intents", "show what the monsters will do"),
-    ("sidebar", "show or hide the list of monsters in view"),
-];
+/// them, each with its id in the file, its description and its default keys
+/// (canonical names, see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum KeyAction {
+    /// Move / attack / dig north.
+    MoveNorth,
+    /// Move / attack / dig south.
+    MoveSouth,
+    /// Move / attack / dig east.
+    MoveEast,
+    /// Move / attack / dig west.
+    MoveWest,
+    /// Move / attack / dig north-west.
+    MoveNorthWest,
+    /// Move / attack / dig north-east.
+    MoveNorthEast,
+    /// Move / attack / dig south-west.
+    MoveSouthWest,
+    /// Move / attack / dig south-east.
+    MoveSouthEast,
+    /// Wait a turn.
+    Wait,
+    /// Pick up what lies here.
+    PickUp,
+    /// Eat something.
+    Eat,
+    /// Throw something at what you see.
+    Throw,
+    /// Shoot your bow at what you see.
+    Fire,
+    /// Look at what is on a tile.
+    Look,
+    /// Go down the stairs, or travel to them.
+    Descend,
+    /// Go up the stairs.
+    Ascend,
+    /// Close an open door next to you.
+    CloseDoor,
+    /// Explore until something happens.
+    Explore,
+    /// Show the inventory.
+    Inventory,
+    /// Show the help screen.
+    Help,
+    /// Show the message history.
+    History,
+    /// Zoom the map in.
+    ZoomIn,
+    /// Zoom the map out.
+    ZoomOut,
+    /// Save a screenshot.
+    Screenshot,
+    /// Show what the monsters will do.
+    Intents,
+    /// Show or hide the list of monsters in view.
+    Sidebar,
+}
 
-/// The default keys of each action, canonical names, same order as [`ACTIONS`].
-const DEFAULT_KEYS: &[&[&str]] = &[
-    &["Up", "k", "Numpad8"],
-    &["Down", "j", "Numpad2"],
-    &["Right", "l", "Numpad6"],
-    &["Left", "h", "Numpad4"],
-    &["y", "Numpad7"],
-    &["u", "Numpad9"],
-    &["b", "Numpad1"],
-    &["n", "Numpad3"],
-    &[".", "Numpad5"],
-    &["g", ","],
-    &["e"],
-    &["t"],
-    &["f"],
-    &[";"],
-    &[">"],
-    &["<"],
-    &["c"],
-    &["x"],
-    &["i"],
-    &["?"],
-    &["m"],
-    &["+", "=", "NumpadAdd"],
-    &["-", "NumpadSubtract"],
-    &["F12"],
-    &["Tab"],
-    &["v"],
-];
+impl KeyAction {
+    /// Every action, in the order the help lists them.
+    pub const ALL: [KeyAction; 26] = [
+        KeyAction::MoveNorth,
+        KeyAction::MoveSouth,
+        KeyAction::MoveEast,
+        KeyAction::MoveWest,
+        KeyAction::MoveNorthWest,
+        KeyAction::MoveNorthEast,
+        KeyAction::MoveSouthWest,
+        KeyAction::MoveSouthEast,
+        KeyAction::Wait,
+        KeyAction::PickUp,
+        KeyAction::Eat,
+        KeyAction::Throw,
+        KeyAction::Fire,
+        KeyAction::Look,
+        KeyAction::Descend,
+        KeyAction::Ascend,
+        KeyAction::CloseDoor,
+        KeyAction::Explore,
+        KeyAction::Inventory,
+        KeyAction::Help,
+        KeyAction::History,
+        KeyAction::ZoomIn,
+        KeyAction::ZoomOut,
+        KeyAction::Screenshot,
+        KeyAction::Intents,
+        KeyAction::Sidebar,
+    ];
+
+    /// Its id in the bindings file: `move_north`, `wait`.
+    pub const fn id(self) -> &'static str {
+        self.entry().0
+    }
+
+    /// What it does, as the help and the file's comments say it.
+    pub const fn text(self) -> &'static str {
+        self.entry().1
+    }
+
+    /// Its keys when the file does not rebind it.
+    pub const fn default_keys(self) -> &'static [&'static str] {
+        self.entry().2
+    }
+
+    /// The action with the file id `id`.
+    pub fn from_id(id: &str) -> Option<KeyAction> {
+        Self::ALL.into_iter().find(|a| a.id() == id)
+    }
+
+    /// Its place in [`KeyAction::ALL`].
+    const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Its id, text and default keys.
+    const fn entry(self) -> (&'static str, &'static str, &'static [&'static str]) {
+        match self {
+            KeyAction::MoveNorth => (
+                "move_north",
+                "move / attack / dig north",
+                &["Up", "k", "Numpad8"],
+            ),
+            KeyAction::MoveSouth => (
+                "move_south",
+                "move / attack / dig south",
+                &["Down", "j", "Numpad2"],
+            ),
+            KeyAction::MoveEast => (
+                "move_east",
+                "move / attack / dig east",
+                &["Right", "l", "Numpad6"],
+            ),
+            KeyAction::MoveWest => (
+                "move_west",
+                "move / attack / dig west",
+                &["Left", "h", "Numpad4"],
+            ),
+            KeyAction::MoveNorthWest => (
+                "move_north_west",
+                "move / attack / dig north-west",
+                &["y", "Numpad7"],
+            ),
+            KeyAction::MoveNorthEast => (
+                "move_north_east",
+                "move / attack / dig north-east",
+                &["u", "Numpad9"],
+            ),
+            KeyAction::MoveSouthWest => (
+                "move_south_west",
+                "move / attack / dig south-west",
+                &["b", "Numpad1"],
+            ),
+            KeyAction::MoveSouthEast => (
+                "move_south_east",
+                "move / attack / dig south-east",
+                &["n", "Numpad3"],
+            ),
+            KeyAction::Wait => ("wait", "wait a turn", &[".", "Numpad5"]),
+            KeyAction::PickUp => ("pick_up", "pick up what lies here", &["g", ","]),
+            KeyAction::Eat => ("eat", "eat something", &["e"]),
+            KeyAction::Throw => ("throw", "throw something at what you see", &["t"]),
+            KeyAction::Fire => ("fire", "shoot your bow at what you see", &["f"]),
+            KeyAction::Look => ("look", "look at what is on a tile", &[";"]),
+            KeyAction::Descend => ("descend", "go down the stairs, or travel to them", &[">"]),
+            KeyAction::Ascend => ("ascend", "go up the stairs", &["<"]),
+            KeyAction::CloseDoor => ("close_door", "close an open door next to you", &["c"]),
+            KeyAction::Explore => ("explore", "explore until something happens", &["x"]),
+            KeyAction::Inventory => ("inventory", "show the inventory", &["i"]),
+            KeyAction::Help => ("help", "show the help screen", &["?"]),
+            KeyAction::History => ("history", "show the message history", &["m"]),
+            KeyAction::ZoomIn => ("zoom_in", "zoom the map in", &["+", "=", "NumpadAdd"]),
+            KeyAction::ZoomOut => ("zoom_out", "zoom the map out", &["-", "NumpadSubtract"]),
+            KeyAction::Screenshot => ("screenshot", "save a screenshot", &["F12"]),
+            KeyAction::Intents => ("intents", "show what the monsters will do", &["Tab"]),
+            KeyAction::Sidebar => (
+                "sidebar",
+                "show or hide the list of monsters in view",
+                &["v"],
+            ),
+        }
+    }
+}
+
+/// An action is written as its id in the file: `move_north`.
+impl fmt::Display for KeyAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
 
 /// The named (non-character) keys, spelled as [`Bindings`] stores them.
 pub const KEY_NAMES: &[&str] = &[
@@ -140,7 +270,7 @@ const CHAR_ALIASES: &[(char, &str)] = &[(',', "Comma"), ('=', "Equals"), ('#', "
 /// The reserved key: never bindable, it opens the menu.
 const RESERVED: &str = "Escape";
 
-/// Which keys do what: for each action of [`ACTIONS`], its keys as
+/// Which keys do what: for each action of [`KeyAction::ALL`], its keys as
 /// canonical names (see the module docs). No key belongs to two actions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bindings {
@@ -154,36 +284,36 @@ impl Default for Bindings {
 }
 
 impl Bindings {
-    /// The keys of `action`, canonical names; empty for an unknown action.
-    pub fn keys(&self, action: &str) -> &[String] {
-        action_index(action).map_or(&[], |i| &self.keys[i])
+    /// The keys of `action`, canonical names.
+    pub fn keys(&self, action: KeyAction) -> &[String] {
+        &self.keys[action.index()]
     }
 
     /// The action bound to `key`, if any. `key` may be any spelling the file
     /// accepts (`","` or `"Comma"`, `"Up"` or `"up"`).
-    pub fn action_for(&self, key: &str) -> Option<&'static str> {
+    pub fn action_for(&self, key: &str) -> Option<KeyAction> {
         let key = canonical_key(key)?;
         self.keys
             .iter()
             .position(|keys| keys.contains(&key))
-            .map(|i| ACTIONS[i].0)
+            .map(|i| KeyAction::ALL[i])
     }
 
-    /// Every action with its keys, in [`ACTIONS`] order.
-    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &[String])> {
-        ACTIONS
-            .iter()
+    /// Every action with its keys, in [`KeyAction::ALL`] order.
+    pub fn iter(&self) -> impl Iterator<Item = (KeyAction, &[String])> {
+        KeyAction::ALL
+            .into_iter()
             .zip(&self.keys)
-            .map(|(&(id, _), keys)| (id, keys.as_slice()))
+            .map(|(action, keys)| (action, keys.as_slice()))
     }
 }
 
 /// The default keys of every action.
 pub fn default_bindings() -> Bindings {
     Bindings {
-        keys: DEFAULT_KEYS
+        keys: KeyAction::ALL
             .iter()
-            .map(|keys| keys.iter().map(|k| (*k).to_string()).collect())
+            .map(|a| a.default_keys().iter().map(|k| (*k).to_string()).collect())
             .collect(),
     }
 }
@@ -238,7 +368,7 @@ pub fn file_key_name(key: &str) -> &str {
 }
 
 fn action_index(action: &str) -> Option<usize> {
-    ACTIONS.iter().position(|(id, _)| *id == action)
+    KeyAction::from_id(action).map(KeyAction::index)
 }
 
 /// The file as written on first run: a header explaining the format and the
@@ -279,8 +409,13 @@ pub fn default_file_text() -> String {
          # action keeps its default keys. To give a key to another action, also\n\
          # rebind the action that has it by default.\n",
     );
-    for (&(id, description), keys) in ACTIONS.iter().zip(DEFAULT_KEYS) {
-        let keys: Vec<&str> = keys.iter().map(|k| file_key_name(k)).collect();
+    for action in KeyAction::ALL {
+        let keys: Vec<&str> = action
+            .default_keys()
+            .iter()
+            .map(|k| file_key_name(k))
+            .collect();
+        let (id, description) = (action.id(), action.text());
         out.push_str(&format!("\n# {description}\n{id} = {}\n", keys.join(", ")));
     }
     out
@@ -304,8 +439,8 @@ impl Holder {
 
     fn describe(self) -> String {
         match self {
-            Holder::Default(a) => format!("{} (one of its default keys)", ACTIONS[a].0),
-            Holder::Line(a, line) => format!("{} on line {line}", ACTIONS[a].0),
+            Holder::Default(a) => format!("{} (one of its default keys)", KeyAction::ALL[a].id()),
+            Holder::Line(a, line) => format!("{} on line {line}", KeyAction::ALL[a].id()),
         }
     }
 }
@@ -320,7 +455,7 @@ pub fn parse(text: &str) -> (Bindings, Vec<Problem>) {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut problems = Vec::new();
     // First line naming each action (good or bad), for duplicate reports.
-    let mut seen: Vec<Option<usize>> = vec![None; ACTIONS.len()];
+    let mut seen: Vec<Option<usize>> = vec![None; KeyAction::ALL.len()];
     // Good lines: (line, action, canonical keys), in file order.
     let mut good: Vec<(usize, usize, Vec<String>)> = Vec::new();
 
@@ -366,10 +501,10 @@ pub fn parse(text: &str) -> (Bindings, Vec<Problem>) {
     // Actions without a good line have their defaults from the start; good
     // lines then claim their keys in file order.
     let mut holder: HashMap<String, Holder> = HashMap::new();
-    let mut keys: Vec<Vec<String>> = vec![Vec::new(); ACTIONS.len()];
-    for a in 0..ACTIONS.len() {
+    let mut keys: Vec<Vec<String>> = vec![Vec::new(); KeyAction::ALL.len()];
+    for (a, action) in KeyAction::ALL.into_iter().enumerate() {
         if !good.iter().any(|&(_, g, _)| g == a) {
-            for &k in DEFAULT_KEYS[a] {
+            for &k in action.default_keys() {
                 if !holder.contains_key(k) {
                     holder.insert(k.to_string(), Holder::Default(a));
                     keys[a].push(k.to_string());
@@ -388,7 +523,7 @@ pub fn parse(text: &str) -> (Bindings, Vec<Problem>) {
             keys[a] = wanted;
             continue;
         };
-        let id = ACTIONS[a].0;
+        let id = KeyAction::ALL[a].id();
         let mut message = format!(
             "key \"{}\" for {id} is already bound to {}; using {id}'s default keys",
             file_key_name(key),
@@ -397,7 +532,7 @@ pub fn parse(text: &str) -> (Bindings, Vec<Problem>) {
         // No key is held by `a` here: its line clashed, so claimed nothing,
         // and its default keys are distinct (a test checks).
         let mut dropped = Vec::new();
-        for &k in DEFAULT_KEYS[a] {
+        for &k in KeyAction::ALL[a].default_keys() {
             match holder.get(k) {
                 Some(h) => dropped.push(format!(
                     "\"{}\" (taken by {})",
@@ -491,7 +626,7 @@ mod tests {
     /// Panics if any key is bound to two actions or any bound key is not
     /// canonical.
     fn assert_no_shared_keys(b: &Bindings, context: &str) {
-        let mut owner: HashMap<&str, &str> = HashMap::new();
+        let mut owner: HashMap<&str, KeyAction> = HashMap::new();
         for (action, keys) in b.iter() {
             for k in keys {
                 assert_eq!(
@@ -515,21 +650,23 @@ mod tests {
 
     #[test]
     fn actions_and_defaults_line_up() {
-        assert_eq!(ACTIONS.len(), 26);
-        assert_eq!(DEFAULT_KEYS.len(), ACTIONS.len());
+        assert_eq!(KeyAction::ALL.len(), 26);
         let b = default_bindings();
-        assert_eq!(b.iter().count(), ACTIONS.len());
-        for (i, (id, keys)) in b.iter().enumerate() {
-            assert_eq!(id, ACTIONS[i].0);
+        assert_eq!(b.iter().count(), KeyAction::ALL.len());
+        for (i, (action, keys)) in b.iter().enumerate() {
+            let id = action.id();
+            assert_eq!(action.index(), i, "{id} is out of place in ALL");
             assert!(!keys.is_empty(), "{id} has no default keys");
-            assert!(!ACTIONS[i].1.is_empty());
+            assert_eq!(keys, action.default_keys(), "{id}");
+            assert!(!action.text().is_empty());
             assert_eq!(action_index(id), Some(i), "duplicate action id {id}");
+            assert_eq!(KeyAction::from_id(id), Some(action));
         }
-        assert_eq!(b.keys("move_north"), ["Up", "k", "Numpad8"]);
-        assert_eq!(b.keys("pick_up"), ["g", ","]);
-        assert_eq!(b.keys("zoom_in"), ["+", "=", "NumpadAdd"]);
-        assert_eq!(b.keys("screenshot"), ["F12"]);
-        assert!(b.keys("fly").is_empty());
+        assert_eq!(b.keys(KeyAction::MoveNorth), ["Up", "k", "Numpad8"]);
+        assert_eq!(b.keys(KeyAction::PickUp), ["g", ","]);
+        assert_eq!(b.keys(KeyAction::ZoomIn), ["+", "=", "NumpadAdd"]);
+        assert_eq!(b.keys(KeyAction::Screenshot), ["F12"]);
+        assert_eq!(KeyAction::from_id("fly"), None);
     }
 
     #[test]
@@ -631,30 +768,30 @@ mod tests {
     #[test]
     fn action_for_finds_chars_named_keys_and_aliases() {
         let b = default_bindings();
-        assert_eq!(b.action_for("k"), Some("move_north"));
+        assert_eq!(b.action_for("k"), Some(KeyAction::MoveNorth));
         assert_eq!(b.action_for("K"), None, "letters are case-sensitive");
-        assert_eq!(b.action_for("Up"), Some("move_north"));
-        assert_eq!(b.action_for("up"), Some("move_north"));
-        assert_eq!(b.action_for("Numpad5"), Some("wait"));
-        assert_eq!(b.action_for("."), Some("wait"));
-        assert_eq!(b.action_for(","), Some("pick_up"));
-        assert_eq!(b.action_for("Comma"), Some("pick_up"));
-        assert_eq!(b.action_for("="), Some("zoom_in"));
-        assert_eq!(b.action_for("Equals"), Some("zoom_in"));
-        assert_eq!(b.action_for("NumpadAdd"), Some("zoom_in"));
-        assert_eq!(b.action_for("F12"), Some("screenshot"));
+        assert_eq!(b.action_for("Up"), Some(KeyAction::MoveNorth));
+        assert_eq!(b.action_for("up"), Some(KeyAction::MoveNorth));
+        assert_eq!(b.action_for("Numpad5"), Some(KeyAction::Wait));
+        assert_eq!(b.action_for("."), Some(KeyAction::Wait));
+        assert_eq!(b.action_for(","), Some(KeyAction::PickUp));
+        assert_eq!(b.action_for("Comma"), Some(KeyAction::PickUp));
+        assert_eq!(b.action_for("="), Some(KeyAction::ZoomIn));
+        assert_eq!(b.action_for("Equals"), Some(KeyAction::ZoomIn));
+        assert_eq!(b.action_for("NumpadAdd"), Some(KeyAction::ZoomIn));
+        assert_eq!(b.action_for("F12"), Some(KeyAction::Screenshot));
         assert_eq!(b.action_for("F11"), None);
         assert_eq!(b.action_for("Escape"), None);
         assert_eq!(b.action_for("Nonsense"), None);
 
         let (b, problems) = parse("help = Hash\nhistory = K, Space\n");
         assert_eq!(problems, []);
-        assert_eq!(b.keys("help"), ["#"]);
-        assert_eq!(b.action_for("#"), Some("help"));
-        assert_eq!(b.action_for("Hash"), Some("help"));
+        assert_eq!(b.keys(KeyAction::Help), ["#"]);
+        assert_eq!(b.action_for("#"), Some(KeyAction::Help));
+        assert_eq!(b.action_for("Hash"), Some(KeyAction::Help));
         assert_eq!(b.action_for("?"), None, "help's default was replaced");
-        assert_eq!(b.action_for("K"), Some("history"));
-        assert_eq!(b.action_for("Space"), Some("history"));
+        assert_eq!(b.action_for("K"), Some(KeyAction::History));
+        assert_eq!(b.action_for("Space"), Some(KeyAction::History));
         assert_eq!(b.action_for("m"), None);
     }
 
@@ -699,12 +836,13 @@ ascend = a, numpad0, Hash
         assert_eq!(shown, expect);
 
         // Good lines applied, including one after many bad ones.
-        assert_eq!(b.keys("move_north"), ["w", "Up"]);
-        assert_eq!(b.keys("inventory"), ["I", "Insert"]);
-        assert_eq!(b.keys("ascend"), ["a", "Numpad0", "#"]);
+        assert_eq!(b.keys(KeyAction::MoveNorth), ["w", "Up"]);
+        assert_eq!(b.keys(KeyAction::Inventory), ["I", "Insert"]);
+        assert_eq!(b.keys(KeyAction::Ascend), ["a", "Numpad0", "#"]);
         let d = default_bindings();
-        for action in ["move_south", "wait", "eat", "zoom_in", "help", "descend"] {
-            assert_eq!(b.keys(action), d.keys(action), "{action}");
+        use KeyAction::{Descend, Eat, Help, MoveSouth, Wait, ZoomIn};
+        for action in [MoveSouth, Wait, Eat, ZoomIn, Help, Descend] {
+            assert_eq!(b.keys(action), d.keys(action), "{action:?}");
         }
         assert_no_shared_keys(&b, "mixed file");
     }
@@ -722,9 +860,9 @@ ascend = a, numpad0, Hash
                     .into()
             }]
         );
-        assert_eq!(b.keys("move_north"), ["w"]);
-        assert_eq!(b.keys("wait"), [".", "Numpad5"]);
-        assert_eq!(b.action_for("w"), Some("move_north"));
+        assert_eq!(b.keys(KeyAction::MoveNorth), ["w"]);
+        assert_eq!(b.keys(KeyAction::Wait), [".", "Numpad5"]);
+        assert_eq!(b.action_for("w"), Some(KeyAction::MoveNorth));
         assert_eq!(b.action_for("z"), None);
         assert_no_shared_keys(&b, text);
     }
@@ -740,15 +878,15 @@ ascend = a, numpad0, Hash
             "key \"Comma\" for ascend is already bound to pick_up (one of its default keys); \
              using ascend's default keys"
         );
-        assert_eq!(b.keys("ascend"), ["<"]);
-        assert_eq!(b.keys("pick_up"), ["g", ","]);
+        assert_eq!(b.keys(KeyAction::Ascend), ["<"]);
+        assert_eq!(b.keys(KeyAction::PickUp), ["g", ","]);
         assert_eq!(b.action_for("Numpad0"), None);
 
         // Rebinding pick_up as well frees the comma.
         let (b, problems) = parse("ascend = Comma\npick_up = g\n");
         assert_eq!(problems, []);
-        assert_eq!(b.action_for(","), Some("ascend"));
-        assert_eq!(b.keys("pick_up"), ["g"]);
+        assert_eq!(b.action_for(","), Some(KeyAction::Ascend));
+        assert_eq!(b.keys(KeyAction::PickUp), ["g"]);
     }
 
     #[test]
@@ -763,9 +901,9 @@ ascend = a, numpad0, Hash
             "key \"z\" for wait is already bound to help on line 2; using wait's default keys \
              without \".\" (taken by eat on line 1)"
         );
-        assert_eq!(b.keys("eat"), ["."]);
-        assert_eq!(b.keys("help"), ["z"]);
-        assert_eq!(b.keys("wait"), ["Numpad5"]);
+        assert_eq!(b.keys(KeyAction::Eat), ["."]);
+        assert_eq!(b.keys(KeyAction::Help), ["z"]);
+        assert_eq!(b.keys(KeyAction::Wait), ["Numpad5"]);
         assert_no_shared_keys(&b, text);
 
         // Every default taken: the action ends up with no keys, and says so.
@@ -777,9 +915,9 @@ ascend = a, numpad0, Hash
             "key \"e\" for descend is already bound to wait on line 2; using descend's default \
              keys without \">\" (taken by eat on line 1), so descend has no keys"
         );
-        assert!(b.keys("descend").is_empty());
-        assert_eq!(b.action_for(">"), Some("eat"));
-        assert_eq!(b.action_for("e"), Some("wait"));
+        assert!(b.keys(KeyAction::Descend).is_empty());
+        assert_eq!(b.action_for(">"), Some(KeyAction::Eat));
+        assert_eq!(b.action_for("e"), Some(KeyAction::Wait));
         assert_no_shared_keys(&b, text);
     }
 
@@ -788,8 +926,8 @@ ascend = a, numpad0, Hash
         let text = "move_north = j\nmove_south = k\n";
         let (b, problems) = parse(text);
         assert_eq!(problems, []);
-        assert_eq!(b.action_for("j"), Some("move_north"));
-        assert_eq!(b.action_for("k"), Some("move_south"));
+        assert_eq!(b.action_for("j"), Some(KeyAction::MoveNorth));
+        assert_eq!(b.action_for("k"), Some(KeyAction::MoveSouth));
         assert_eq!(b.action_for("Up"), None);
     }
 
@@ -809,11 +947,11 @@ ascend = a, numpad0, Hash
             ]
         );
         let d = default_bindings();
-        for action in ["eat", "pick_up", "help"] {
-            assert_eq!(b.keys(action), d.keys(action), "{action}");
+        for action in [KeyAction::Eat, KeyAction::PickUp, KeyAction::Help] {
+            assert_eq!(b.keys(action), d.keys(action), "{action:?}");
         }
-        assert_eq!(b.keys("wait"), ["z", "Z"], "case makes two keys");
-        assert_eq!(b.action_for("Up"), Some("move_north"));
+        assert_eq!(b.keys(KeyAction::Wait), ["z", "Z"], "case makes two keys");
+        assert_eq!(b.action_for("Up"), Some(KeyAction::MoveNorth));
     }
 
     #[test]
@@ -838,13 +976,13 @@ ascend = a, numpad0, Hash
         let keys: Vec<String> = ('\u{4e00}'..).take(20_000).map(String::from).collect();
         let (b, problems) = parse(&format!("wait = {}\n", keys.join(", ")));
         assert_eq!(problems, []);
-        assert_eq!(b.keys("wait"), keys);
+        assert_eq!(b.keys(KeyAction::Wait), keys);
         // The same line with its first key again at the end is reported.
         let again = format!("wait = {}, {}\n", keys.join(", "), keys[0]);
         let (b, problems) = parse(&again);
         assert_eq!(problem_lines(&problems), [1]);
         assert!(problems[0].message.contains("listed twice"), "{problems:?}");
-        assert_eq!(b.keys("wait"), [".", "Numpad5"]);
+        assert_eq!(b.keys(KeyAction::Wait), [".", "Numpad5"]);
     }
 
     #[test]
@@ -879,9 +1017,9 @@ ascend = a, numpad0, Hash
             state ^= state << 17;
             (state % n as u64) as usize
         };
-        let pool: Vec<&str> = DEFAULT_KEYS
+        let pool: Vec<&str> = KeyAction::ALL
             .iter()
-            .flat_map(|k| k.iter().copied())
+            .flat_map(|a| a.default_keys().iter().copied())
             .chain([
                 "Comma", "Equals", "Hash", "x", "z", "Foo", "Escape", "", "up",
             ])
@@ -896,7 +1034,7 @@ ascend = a, numpad0, Hash
                         let action = if next(15) == 0 {
                             "fly"
                         } else {
-                            ACTIONS[next(ACTIONS.len())].0
+                            KeyAction::ALL[next(KeyAction::ALL.len())].id()
                         };
                         let keys: Vec<&str> =
                             (0..next(4)).map(|_| pool[next(pool.len())]).collect();
@@ -929,7 +1067,8 @@ ascend = a, numpad0, Hash
                             }
                             v
                         });
-                    assert_eq!(b.keys(action.trim()), want, "{context}");
+                    let action = KeyAction::from_id(action.trim()).unwrap();
+                    assert_eq!(b.keys(action), want, "{context}");
                 }
             }
         }

@@ -5,7 +5,7 @@
 use bevy::input::keyboard::Key;
 use bevy::prelude::*;
 use gloomdelve_core::Dir;
-use gloomdelve_core::bindings::Bindings;
+use gloomdelve_core::bindings::{Bindings, KeyAction};
 
 use crate::vocab::intents::Action;
 
@@ -52,7 +52,7 @@ pub fn command_for(bindings: &Bindings, key_code: KeyCode, logical: &Key) -> Opt
         Key::Character(text) => bindings.action_for(text.as_str()),
         _ => None,
     };
-    named.or_else(typed).and_then(command_of_action)
+    named.or_else(typed).map(command_of_action)
 }
 
 /// The binding-file name of a physical key, for keys named by code.
@@ -105,37 +105,35 @@ fn key_name(code: KeyCode) -> Option<&'static str> {
     Some(name)
 }
 
-/// The command of a binding-file action id.
-fn command_of_action(action: &str) -> Option<Command> {
-    let act = |action| Some(Command::Act(action));
-    let step = |dir| act(Action::Move(dir));
+/// The command of a bound action.
+fn command_of_action(action: KeyAction) -> Command {
+    let step = |dir| Command::Act(Action::Move(dir));
     match action {
-        "move_north" => step(Dir::N),
-        "move_south" => step(Dir::S),
-        "move_east" => step(Dir::E),
-        "move_west" => step(Dir::W),
-        "move_north_west" => step(Dir::NW),
-        "move_north_east" => step(Dir::NE),
-        "move_south_west" => step(Dir::SW),
-        "move_south_east" => step(Dir::SE),
-        "wait" => act(Action::Wait),
-        "pick_up" => act(Action::PickUp),
-        "eat" => act(Action::Eat),
-        "descend" => act(Action::Descend),
-        "ascend" => act(Action::Ascend),
-        "close_door" => act(Action::Close),
-        "inventory" => Some(Command::Inventory),
-        "help" => Some(Command::Help),
-        "history" => Some(Command::History),
-        "explore" => Some(Command::Explore),
-        "throw" => Some(Command::Throw),
-        "fire" => Some(Command::Fire),
-        "look" => Some(Command::Look),
-        "zoom_in" => Some(Command::ZoomIn),
-        "zoom_out" => Some(Command::ZoomOut),
-        "screenshot" => Some(Command::Screenshot),
-        "intents" => Some(Command::ToggleIntents),
-        "sidebar" => Some(Command::ToggleSidebar),
-        _ => None,
+        KeyAction::MoveNorth => step(Dir::N),
+        KeyAction::MoveSouth => step(Dir::S),
+        KeyAction::MoveEast => step(Dir::E),
+        KeyAction::MoveWest => step(Dir::W),
+        KeyAction::MoveNorthWest => step(Dir::NW),
+        KeyAction::MoveNorthEast => step(Dir::NE),
+        KeyAction::MoveSouthWest => step(Dir::SW),
+        KeyAction::MoveSouthEast => step(Dir::SE),
+        KeyAction::Wait => Command::Act(Action::Wait),
+        KeyAction::PickUp => Command::Act(Action::PickUp),
+        KeyAction::Eat => Command::Act(Action::Eat),
+        KeyAction::Descend => Command::Act(Action::Descend),
+        KeyAction::Ascend => Command::Act(Action::Ascend),
+        KeyAction::CloseDoor => Command::Act(Action::Close),
+        KeyAction::Inventory => Command::Inventory,
+        KeyAction::Help => Command::Help,
+        KeyAction::History => Command::History,
+        KeyAction::Explore => Command::Explore,
+        KeyAction::Throw => Command::Throw,
+        KeyAction::Fire => Command::Fire,
+        KeyAction::Look => Command::Look,
+        KeyAction::ZoomIn => Command::ZoomIn,
+        KeyAction::ZoomOut => Command::ZoomOut,
+        KeyAction::Screenshot => Command::Screenshot,
+        KeyAction::Intents => Command::ToggleIntents,
+        KeyAction::Sidebar => Command::ToggleSidebar,
     }
 }

@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
+use gloomdelve_core::bindings::KeyAction;
 use gloomdelve_core::mapgen::warrens;
 use gloomdelve_core::rng::GameRng;
 
@@ -132,7 +133,7 @@ fn welcome_the_hunter(
     mut log: ResMut<GameLog>,
 ) {
     if turn.0 == 0 && log.entries().is_empty() {
-        let help = keys.key("help");
+        let help = keys.key(KeyAction::Help);
         log.say(
             0,
             format!("Hunt down every enemy in the warrens. Press {help} for help."),

@@ -2,31 +2,32 @@
 //! action and its keys, and the HUD's one-line legend, both from the
 //! bindings in force and for the mode played.
 
-use gloomdelve_core::bindings::{ACTIONS, Bindings};
+use gloomdelve_core::bindings::{Bindings, KeyAction};
 
 /// The actions that do nothing in `mode`: the hunt has no hunger and no
 /// stairs, so neither its help nor its legend offers eating or the stairs.
-fn offered_in(action: &str, mode: crate::vocab::game::Mode) -> bool {
-    mode == crate::vocab::game::Mode::Delve || !matches!(action, "eat" | "descend" | "ascend")
+fn offered_in(action: KeyAction, mode: crate::vocab::game::Mode) -> bool {
+    use KeyAction::{Ascend, Descend, Eat};
+    mode == crate::vocab::game::Mode::Delve || !matches!(action, Eat | Descend | Ascend)
 }
 
 /// The help screen's lines for `mode`: every action with its keys, then
 /// Esc, the keys in one column after the longest description.
 pub fn help_lines(bindings: &Bindings, mode: crate::vocab::game::Mode) -> Vec<String> {
     const MENU: &str = "menu: resume, reduce motion, or save and quit";
-    let actions: Vec<(&str, &str)> = ACTIONS
-        .iter()
-        .copied()
-        .filter(|(id, _)| offered_in(id, mode))
+    let actions: Vec<KeyAction> = KeyAction::ALL
+        .into_iter()
+        .filter(|&a| offered_in(a, mode))
         .collect();
     let width = actions
         .iter()
-        .map(|(_, d)| d.len())
+        .map(|a| a.text().len())
         .chain([MENU.len()])
         .max()
         .unwrap_or(0);
-    let described = actions.into_iter().map(|(id, description)| {
-        let keys: Vec<&str> = bindings.keys(id).iter().map(|k| k.as_str()).collect();
+    let described = actions.into_iter().map(|action| {
+        let description = action.text();
+        let keys: Vec<&str> = bindings.keys(action).iter().map(|k| k.as_str()).collect();
         let keys = if keys.is_empty() {
             "(unbound)".to_string()
         } else {
@@ -53,8 +54,9 @@ pub const LEGEND_GAP: &str = "   ";
 /// The legend's entries in the order shown, for `mode`. An entry whose
 /// action has no key is left out.
 fn legend_entries(bindings: &Bindings, mode: crate::vocab::game::Mode) -> Vec<LegendEntry> {
-    let first = |action: &str| bindings.keys(action).first().cloned();
-    let moves: Option<Vec<String>> = ["move_north", "move_south", "move_west", "move_east"]
+    use KeyAction::*;
+    let first = |action: KeyAction| bindings.keys(action).first().cloned();
+    let moves: Option<Vec<String>> = [MoveNorth, MoveSouth, MoveWest, MoveEast]
         .into_iter()
         .map(first)
         .collect();
@@ -65,29 +67,29 @@ fn legend_entries(bindings: &Bindings, mode: crate::vocab::game::Mode) -> Vec<Le
             keys.join("/")
         }
     });
-    let stairs: Vec<String> = ["descend", "ascend"]
+    let stairs: Vec<String> = [Descend, Ascend]
         .into_iter()
-        .filter(|a| offered_in(a, mode))
+        .filter(|&a| offered_in(a, mode))
         .filter_map(first)
         .collect();
     let stairs = (!stairs.is_empty()).then(|| stairs.join(" "));
-    let of = |action: &str| first(action).filter(|_| offered_in(action, mode));
-    let missiles: Vec<String> = ["throw", "fire"].into_iter().filter_map(of).collect();
+    let of = |action: KeyAction| first(action).filter(|_| offered_in(action, mode));
+    let missiles: Vec<String> = [Throw, Fire].into_iter().filter_map(of).collect();
     let missiles = (!missiles.is_empty()).then(|| missiles.join(" "));
     let entries = [
         (moves, "move/attack/dig", 9),
-        (of("wait"), "wait", 2),
-        (of("explore"), "explore", 7),
-        (of("pick_up"), "pick up", 0),
-        (of("eat"), "eat", 5),
+        (of(Wait), "wait", 2),
+        (of(Explore), "explore", 7),
+        (of(PickUp), "pick up", 0),
+        (of(Eat), "eat", 5),
         (missiles, "throw/shoot", 1),
-        (of("look"), "look", 0),
-        (of("close_door"), "close door", 0),
+        (of(Look), "look", 0),
+        (of(CloseDoor), "close door", 0),
         (stairs, "stairs", 8),
-        (of("inventory"), "inventory", 6),
-        (of("history"), "messages", 3),
-        (of("help"), "help", 10),
-        (of("intents"), "intents", 2),
+        (of(Inventory), "inventory", 6),
+        (of(History), "messages", 3),
+        (of(Help), "help", 10),
+        (of(Intents), "intents", 2),
         (Some("Esc".to_string()), "menu", 4),
     ];
     entries

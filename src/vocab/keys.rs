@@ -4,16 +4,16 @@
 //! named right everywhere.
 
 use bevy::prelude::*;
-use gloomdelve_core::bindings::Bindings;
+use gloomdelve_core::bindings::{Bindings, KeyAction};
 
 /// The key bindings in force: the player's `bindings.txt`, or the defaults.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct KeyBindings(pub Bindings);
 
 impl KeyBindings {
-    /// The first key bound to `action` (a binding-file action id such as
-    /// `"descend"`), as the help writes it; "(unbound)" when it has none.
-    pub fn key(&self, action: &str) -> &str {
+    /// The first key bound to `action`, as the help writes it;
+    /// "(unbound)" when it has none.
+    pub fn key(&self, action: KeyAction) -> &str {
         self.0
             .keys(action)
             .first()
@@ -29,13 +29,23 @@ mod tests {
     #[test]
     fn a_key_is_named_as_bound_and_an_unbound_action_says_so() {
         let defaults = KeyBindings::default();
-        assert_eq!(defaults.key("descend"), ">");
-        assert_eq!(defaults.key("help"), "?");
+        assert_eq!(defaults.key(KeyAction::Descend), ">");
+        assert_eq!(defaults.key(KeyAction::Help), "?");
         let (rebound, problems) = parse("descend = d\n");
         assert!(problems.is_empty(), "{problems:?}");
         let rebound = KeyBindings(rebound);
-        assert_eq!(rebound.key("descend"), "d");
-        assert_eq!(rebound.key("ascend"), "<", "the others keep their defaults");
-        assert_eq!(rebound.key("no such action"), "(unbound)");
+        assert_eq!(rebound.key(KeyAction::Descend), "d");
+        assert_eq!(
+            rebound.key(KeyAction::Ascend),
+            "<",
+            "the others keep their defaults"
+        );
+        let (unbound, _) = parse("help = >\ndescend = ?\n");
+        let unbound = KeyBindings(unbound);
+        assert_eq!(unbound.key(KeyAction::Help), ">");
+        assert_eq!(unbound.key(KeyAction::Descend), "?");
+        let (none, problems) = parse("descend = >\nhelp = >\n");
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(KeyBindings(none).key(KeyAction::Help), "?", "its default");
     }
 }

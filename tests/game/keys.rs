@@ -339,3 +339,38 @@ fn a_rebound_key_is_the_one_the_log_names() {
         }
     }
 }
+
+/// Every "Press X" in `text` whose key is spelled out rather than taken
+/// from the bindings (`{…}`).
+fn spelled_keys(text: &str) -> Vec<String> {
+    text.match_indices("Press ")
+        .map(|(at, _)| &text[at..])
+        .filter(|rest| !rest["Press ".len()..].starts_with('{'))
+        .map(|rest| rest.chars().take(12).collect())
+        .collect()
+}
+
+#[test]
+fn no_message_of_the_game_spells_a_key_it_could_take_from_the_bindings() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut spelled = Vec::new();
+    let mut folders = vec![src.join("rules"), src.join("save"), src.join("sim")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let found = spelled_keys(&text).into_iter();
+                spelled.extend(found.map(|s| format!("{}: {s}", path.display())));
+            }
+        }
+    }
+    assert!(spelled.is_empty(), "keys spelled out: {spelled:?}");
+    assert_eq!(
+        spelled_keys(r#"say("Press > to descend."); say(format!("Press {down} to descend."))"#),
+        ["Press > to d"],
+        "the check finds a spelled key and passes a bound one"
+    );
+}

@@ -15,6 +15,7 @@ use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::messages::{SaveAnswer, SaveRequested};
 use gloomdelve::vocab::states::Screen;
 use gloomdelve::{GamePlugin, Mode, NewGame};
+use gloomdelve_core::bindings::KeyAction;
 use gloomdelve_core::{Dir, GameRng};
 
 use crate::support::{
@@ -341,11 +342,15 @@ fn the_bindings_file_is_written_then_bad_lines_are_named_and_defaulted() {
     )
     .unwrap();
     let (bindings, notes) = gloomdelve::config::load_bindings(&dir);
-    assert_eq!(bindings.action_for("w"), Some("wait"), "good lines apply");
-    assert_eq!(bindings.action_for("G"), Some("pick_up"));
+    assert_eq!(
+        bindings.action_for("w"),
+        Some(KeyAction::Wait),
+        "good lines apply"
+    );
+    assert_eq!(bindings.action_for("G"), Some(KeyAction::PickUp));
     assert_eq!(
         bindings.action_for("e"),
-        Some("eat"),
+        Some(KeyAction::Eat),
         "a bad line keeps the default"
     );
     assert_eq!(notes.len(), 2, "{notes:?}");

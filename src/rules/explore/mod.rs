@@ -20,6 +20,7 @@ use std::time::Duration;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use gloomdelve_core::bindings::KeyAction;
 use gloomdelve_core::dijkstra::DijkstraMap;
 use gloomdelve_core::{Dir, Pos, Rect, Terrain, Tile};
 
@@ -416,7 +417,7 @@ fn take_a_step(
     }
     let terrain = &world.level.terrain;
     if walking.goal == Goal::StairsDown && terrain.tile(at) == Tile::StairsDown {
-        let down = world.keys.key("descend");
+        let down = world.keys.key(KeyAction::Descend);
         let why = format!("You reach the stairs down. Press {down} to descend.");
         return ending.stop(Stop::other(why));
     }

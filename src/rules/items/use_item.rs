@@ -3,6 +3,7 @@
 //! armour are worn or taken off, and anything can be dropped underfoot.
 
 use bevy::prelude::*;
+use gloomdelve_core::bindings::KeyAction;
 
 use crate::rules::items::lore::learn;
 use crate::vocab::components::Stomach;
@@ -246,14 +247,18 @@ fn apply(
             false
         }
         ItemEffect::Thrown(_) | ItemEffect::Ammo(_) => {
-            say(format!("Throw {} with {}.", the(name), keys.key("throw")));
+            say(format!(
+                "Throw {} with {}.",
+                the(name),
+                keys.key(KeyAction::Throw)
+            ));
             false
         }
         ItemEffect::Bow(_) => {
             say(format!(
                 "Keep {} in your pack, and shoot with {}.",
                 the(name),
-                keys.key("fire")
+                keys.key(KeyAction::Fire)
             ));
             false
         }

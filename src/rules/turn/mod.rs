@@ -6,6 +6,7 @@ mod dispatch;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use gloomdelve_core::bindings::KeyAction;
 use gloomdelve_core::{Blocked, Bump, Dir, Pos, Tile};
 
 use crate::rules::actors::Actors;
@@ -70,7 +71,7 @@ pub(super) fn plugin(app: &mut App) {
 /// with a goal of its own says it first, in [`EnterLevel::Settle`].
 fn welcome(turn: Res<TurnCount>, keys: Res<KeyBindings>, mut log: ResMut<GameLog>) {
     if turn.0 == 0 && log.entries().is_empty() {
-        let (down, help) = (keys.key("descend"), keys.key("help"));
+        let (down, help) = (keys.key(KeyAction::Descend), keys.key(KeyAction::Help));
         log.say(
             0,
             format!("Find the stairs down ({down}). Press {help} for help."),
@@ -333,11 +334,11 @@ fn stairs_note(tile: Tile, keys: &KeyBindings) -> Option<String> {
     match tile {
         Tile::StairsDown => Some(format!(
             "There are stairs down here. Press {} to descend.",
-            keys.key("descend")
+            keys.key(KeyAction::Descend)
         )),
         Tile::StairsUp => Some(format!(
             "There are stairs up here. Press {} to climb.",
-            keys.key("ascend")
+            keys.key(KeyAction::Ascend)
         )),
         _ => None,
     }

@@ -8,6 +8,7 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
+use gloomdelve_core::bindings::KeyAction;
 
 use crate::view::assets::SpriteBook;
 use crate::view::camera::PlayArea;
@@ -321,7 +322,7 @@ pub fn help_text(bindings: &crate::vocab::keys::KeyBindings, mode: Mode) -> Pane
     let mut body = vec![BodyLine::new("How to play", GOLD)];
     let lines = how_to.iter().chain(&HOW_TO_LEARN).chain(vaults);
     body.extend(lines.map(|l| BodyLine::new(*l, TEXT).hanging(2)));
-    if let Some(key) = bindings.0.keys("intents").first() {
+    if let Some(key) = bindings.0.keys(KeyAction::Intents).first() {
         body.push(BodyLine::new(intents_line(key), TEXT).hanging(2));
     }
     body.push(BodyLine::new("", TEXT));
@@ -357,7 +358,7 @@ pub fn pile_text(choice: &PileChoice, bindings: &crate::vocab::keys::KeyBindings
             BodyLine::new(format!("{marker} {}{dropped}", entry.label), colour).hanging(2)
         })
         .collect();
-    let take_all = bindings.0.keys("pick_up").first().cloned();
+    let take_all = bindings.0.keys(KeyAction::PickUp).first().cloned();
     let take_all = take_all.map_or(String::new(), |key| format!("   {key}: take all"));
     PanelText {
         heading: "Pick up what?".to_string(),
