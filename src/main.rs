@@ -287,6 +287,9 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
     }
     app.insert_resource(gloomdelve::vocab::keys::KeyBindings(bindings));
     app.insert_resource(gloomdelve::config::ConfigNotes(notes));
+    app.insert_resource(gloomdelve::rules::hunt::ClearedPause(
+        std::time::Duration::from_secs_f32(timings.cleared_pause),
+    ));
     app.insert_resource(gloomdelve::view::motion::state::Motion {
         timings,
         reduce: remembered.reduce_motion,

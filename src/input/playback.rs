@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use bevy::prelude::*;
 
+use crate::rules::hunt::Cleared;
 use crate::save::start::GameBegun;
 use crate::sim::Recording;
 use crate::sim::replay::{Recorded, to_action};
@@ -113,16 +114,18 @@ pub fn restart_recording(world: &mut World, new_game: bool) {
     });
 }
 
-/// Hands the next recorded action to the turn, one every [`REPLAY_PACE`].
+/// Hands the next recorded action to the turn, one every [`REPLAY_PACE`],
+/// and none while a cleared hunt world holds the hero still (the sim, with
+/// no pause, never played one there).
 fn play_next_action(
     mut playback: ResMut<Playback>,
     mut pending: ResMut<PendingAction>,
     time: Res<Time>,
     hero: Single<&Pack, With<Hero>>,
-    travel: Res<crate::vocab::resources::Travel>,
+    (travel, cleared): (Res<crate::vocab::resources::Travel>, Option<Res<Cleared>>),
 ) {
     let due = time.elapsed() >= playback.last + REPLAY_PACE;
-    if pending.0.is_some() || travel.0.is_some() || !due {
+    if pending.0.is_some() || travel.0.is_some() || cleared.is_some() || !due {
         return;
     }
     let Some(&recorded) = playback.actions.get(playback.next) else {

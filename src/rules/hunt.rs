@@ -3,6 +3,8 @@
 //! to the start room, with the terrain kept. Killing every enemy wins: a
 //! short pause, a fanfare, then a fresh world.
 
+use std::time::Duration;
+
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
 use gloomdelve_core::bindings::KeyAction;
@@ -13,6 +15,7 @@ use crate::rules::creatures::spawn_creature_with_id;
 use crate::vocab::components::{Creature, CreatureId, Health};
 use crate::vocab::components::{GridPos, Hero, Revives, Stomach};
 use crate::vocab::game::{Mode, NewGame};
+use crate::vocab::intents::PendingAction;
 use crate::vocab::log::GameLog;
 use crate::vocab::messages::Fanfare;
 use crate::vocab::messages::HeroFell;
@@ -28,8 +31,13 @@ use crate::vocab::states::EnterLevel;
 use crate::vocab::states::Screen;
 use crate::vocab::states::TurnPhase;
 
-/// Frames between the last kill and the fanfare's new world.
-pub const CLEARED_PAUSE_FRAMES: u32 = 90;
+/// How long a cleared world stays on screen, the hero held still, before
+/// the fanfare and the next world: seconds of real time, because the pause
+/// is only for the eye. Nothing of the game happens in it, so its length
+/// never changes the game: the headless rules and the sim, with no eye,
+/// keep the default of none; the window sets it from `animation.ron`.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClearedPause(pub Duration);
 
 /// The spawn points of a new hunt world, from its generator.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -40,10 +48,11 @@ pub struct Spawns(pub Vec<Pos>);
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Roster(pub Vec<(CreatureId, String, Pos)>);
 
-/// Every enemy is dead: the countdown to the next world.
+/// Every enemy is dead: the real time left before the next world. While
+/// it stands the hero is held still (no hero turn is played).
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cleared {
-    pub frames_left: u32,
+    pub left: Duration,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -52,6 +61,12 @@ pub(super) fn plugin(app: &mut App) {
     app.remove_on_new_game::<Cleared>();
     app.remove_on_new_game::<Spawns>();
     app.add_message::<Fanfare>();
+    app.init_resource::<ClearedPause>();
+    // The cleared world is only looked at: the hero is held still.
+    app.configure_sets(
+        Update,
+        TurnPhase::HeroActs.run_if(not(resource_exists::<Cleared>)),
+    );
     // The hunt's world comes with its own roster: no delve creatures.
     app.configure_sets(
         OnEnter(Screen::Playing),
@@ -89,11 +104,13 @@ pub(super) fn plugin(app: &mut App) {
     );
     app.add_systems(
         Update,
-        next_world_after_the_pause.run_if(
-            is_hunt
-                .and_eager(in_state(Screen::Playing))
-                .and_eager(resource_exists::<Cleared>),
-        ),
+        next_world_after_the_pause
+            .after(TurnPhase::UpdateHud)
+            .run_if(
+                is_hunt
+                    .and_eager(in_state(Screen::Playing))
+                    .and_eager(resource_exists::<Cleared>),
+            ),
     );
 }
 
@@ -243,23 +260,27 @@ fn notice_the_clearing(
     creatures: Query<&Health, With<Creature>>,
     cleared: Option<Res<Cleared>>,
     roster: Option<Res<Roster>>,
+    pause: Res<ClearedPause>,
 ) {
     let everyone_dead = creatures.iter().all(|h| h.hp <= 0);
     if cleared.is_none() && roster.is_some_and(|r| !r.0.is_empty()) && everyone_dead {
-        commands.insert_resource(Cleared {
-            frames_left: CLEARED_PAUSE_FRAMES,
-        });
+        commands.insert_resource(Cleared { left: pause.0 });
     }
 }
 
-/// Counts down the pause; then the fanfare and a fresh world with a new seed.
+/// Counts down the pause in real time; then the fanfare and a fresh world
+/// with a new seed. What the hero was asked to do meanwhile is dropped: it
+/// was held still, and the next world starts with nothing pending.
 fn next_world_after_the_pause(world: &mut World) {
+    let elapsed = world.resource::<Time<Real>>().delta();
     let mut cleared = world.resource_mut::<Cleared>();
-    cleared.frames_left = cleared.frames_left.saturating_sub(1);
-    if cleared.frames_left > 0 {
+    cleared.left = cleared.left.saturating_sub(elapsed);
+    if !cleared.left.is_zero() {
         return;
     }
     world.remove_resource::<Cleared>();
+    world.resource_mut::<PendingAction>().0 = None;
+    world.remove_resource::<crate::rules::explore::Walking>();
     world.write_message(Fanfare);
     // The old world is wiped between screens, where no system needs it.
     world.insert_resource(FreshWorld);

@@ -321,31 +321,37 @@ fn a_picked_up_item_leaves_the_level_with_the_hero() {
     );
 }
 
-#[test]
-fn clearing_the_warrens_brings_a_fanfare_and_a_fresh_world() {
+/// A hunt on seed 26 with every enemy killed by the next turn.
+fn a_hunt_about_to_be_cleared(pause: std::time::Duration) -> (App, gloomdelve_core::Terrain) {
     let mut app = new_game(26, Mode::Hunt, shipped_rules());
+    app.insert_resource(gloomdelve::rules::hunt::ClearedPause(pause));
     let first = app.world().resource::<Level>().terrain.clone();
     let mut q = app.world_mut().query_filtered::<Entity, With<Creature>>();
     let enemies: Vec<Entity> = q.iter(app.world()).collect();
     for enemy in enemies {
         set_hp(&mut app, enemy, 0);
     }
+    (app, first)
+}
+
+fn cleared(app: &App) -> bool {
+    app.world()
+        .get_resource::<gloomdelve::rules::hunt::Cleared>()
+        .is_some()
+}
+
+fn turn(app: &App) -> u64 {
+    app.world()
+        .resource::<gloomdelve::vocab::resources::TurnCount>()
+        .0
+}
+
+#[test]
+fn clearing_the_warrens_brings_a_fanfare_and_a_fresh_world() {
+    // Headless there is no eye to pause for: the next world opens at once.
+    let (mut app, first) = a_hunt_about_to_be_cleared(std::time::Duration::ZERO);
     act(&mut app, Action::Wait);
-    assert!(
-        app.world()
-            .get_resource::<gloomdelve::rules::hunt::Cleared>()
-            .is_some(),
-        "the pause starts"
-    );
-    for _ in 0..gloomdelve::rules::hunt::CLEARED_PAUSE_FRAMES - 5 {
-        app.update();
-    }
-    assert_eq!(
-        app.world().resource::<Level>().terrain,
-        first,
-        "still paused"
-    );
-    for _ in 0..10 {
+    for _ in 0..3 {
         app.update();
     }
     assert_eq!(screen(&app), Screen::Playing);
@@ -369,6 +375,45 @@ fn clearing_the_warrens_brings_a_fanfare_and_a_fresh_world() {
             .any(|e| e.text.starts_with("Fanfare!")),
         "the fanfare is announced"
     );
+}
+
+#[test]
+fn the_cleared_world_stays_for_its_pause_in_real_time_with_the_hero_held_still() {
+    use bevy::time::TimeUpdateStrategy;
+    use std::time::Duration;
+    let (mut app, first) = a_hunt_about_to_be_cleared(Duration::from_secs(1));
+    // Each update is a tenth of a second of real time.
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        100,
+    )));
+    act(&mut app, Action::Wait);
+    assert!(cleared(&app), "the pause starts");
+    let held_at = turn(&app);
+    for _ in 0..7 {
+        act(&mut app, Action::Move(Dir::E));
+    }
+    assert_eq!(turn(&app), held_at, "the hero is held still");
+    assert!(cleared(&app), "0.7 s in: still paused");
+    assert_eq!(app.world().resource::<Level>().terrain, first);
+    for _ in 0..6 {
+        app.update();
+    }
+    assert!(!cleared(&app), "the pause is over");
+    assert_ne!(
+        app.world().resource::<Level>().terrain,
+        first,
+        "a fresh world"
+    );
+    assert_eq!(
+        app.world()
+            .resource::<gloomdelve::vocab::intents::PendingAction>()
+            .0,
+        None,
+        "what was asked in the pause is dropped"
+    );
+    let before = turn(&app);
+    act(&mut app, Action::Wait);
+    assert_eq!(turn(&app), before + 1, "the hero acts again");
 }
 
 #[test]

@@ -57,6 +57,9 @@ pub struct AnimationData {
     /// With Reduce motion on, the camera still eases after the hero: how
     /// fast it closes the gap, per second.
     pub camera_follow_rate: f32,
+    /// In the hunt, how long the cleared world stays on screen, the hero
+    /// held still, before the fanfare and the next world.
+    pub cleared_pause: f32,
 }
 
 impl Default for AnimationData {
@@ -82,6 +85,7 @@ impl Default for AnimationData {
             hp_flash: 0.4,
             shortest: 0.15,
             camera_follow_rate: 14.0,
+            cleared_pause: 1.5,
         }
     }
 }
@@ -119,6 +123,7 @@ impl AnimationData {
             in_range("hp_flash", self.hp_flash, SECONDS),
             in_range("shortest", self.shortest, 0.01..=1.0),
             in_range("camera_follow_rate", self.camera_follow_rate, 0.5..=100.0),
+            in_range("cleared_pause", self.cleared_pause, SECONDS),
         ])
     }
 }
