@@ -105,6 +105,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnExit(Overlay::Targeting), play_chosen_act);
     app.add_systems(
         Update,
+        (calling_keys.before(inventory_keys), inventory_keys)
+            .run_if(in_state(crate::vocab::states::Screen::Playing)),
+    );
+    app.add_systems(
+        Update,
         reopen_after_a_drop
             .after(crate::vocab::states::TurnPhase::UpdateHud)
             .run_if(in_state(Overlay::None).and_eager(
@@ -193,7 +198,7 @@ pub fn type_into(text: &mut String, key_code: KeyCode, key: &Key) -> Option<bool
 }
 
 /// The keys while a name is typed; every other key system leaves them be.
-pub(super) fn calling_keys(
+fn calling_keys(
     mut keys: MessageReader<bevy::input::keyboard::KeyboardInput>,
     calling: Option<ResMut<Calling>>,
     mut commands: Commands,
@@ -252,7 +257,7 @@ pub(super) struct InventoryScreen<'w> {
 /// The inventory's keys: move the selection, choose an act (which closes
 /// the screen so the act is played), or close. Reads every frame so that
 /// the key that opened the screen is never seen again here.
-pub(super) fn inventory_keys(
+fn inventory_keys(
     mut keys: MessageReader<KeyboardInput>,
     mut screen: InventoryScreen,
     hero: Single<(&Pack, &GridPos), With<Hero>>,

@@ -32,8 +32,6 @@ pub fn plugin(app: &mut App) {
         Update,
         (
             play::read_keys.before(crate::vocab::states::TurnPhase::HeroActs),
-            inventory::calling_keys.before(inventory::inventory_keys),
-            inventory::inventory_keys,
             aiming::aim_keys,
             switches::intents_key,
             switches::sidebar_key,

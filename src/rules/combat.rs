@@ -13,7 +13,7 @@ use crate::vocab::game::NewGame;
 use crate::vocab::messages::{Damaged, Died, Disturbed, Moved, Struck, TurnTaken};
 use crate::vocab::reset::ResetOnNewGame;
 use crate::vocab::resources::{DeathCause, Kills, TurnCount};
-use crate::vocab::states::{Screen, TurnPhase};
+use crate::vocab::states::{DeathSteps, Screen, TurnPhase};
 use crate::vocab::text::{capitalised, the};
 
 impl Actors<'_, '_> {
@@ -193,7 +193,7 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(on_message::<TurnTaken>),
             (leave_corpses, end_the_hero)
                 .chain()
-                .in_set(TurnPhase::ResolveDeaths),
+                .in_set(DeathSteps::Bodies),
         ),
     );
 }
@@ -201,7 +201,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Dead creatures become corpses: food worth `maxHp × corpse_food_per_hp`
 /// (rules.ron), picked up like
 /// any item when the item data has a "corpse" kind.
-pub(crate) fn leave_corpses(
+fn leave_corpses(
     mut commands: Commands,
     new_game: Res<NewGame>,
     turn: Res<TurnCount>,

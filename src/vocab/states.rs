@@ -105,6 +105,14 @@ pub enum EnterTitle {
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Saving;
 
+/// Inside [`TurnPhase::ResolveDeaths`], in this order: the dead drop what
+/// they carried, then their bodies become corpses.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeathSteps {
+    DropLoot,
+    Bodies,
+}
+
 /// On entering [`Screen::GameOver`] or [`Screen::Victory`]: the run's
 /// score is recorded in the high scores; the end screen shows it after.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -146,6 +154,12 @@ pub(crate) fn plugin(app: &mut App) {
             .in_set(TurnPhase::HeroActs),
     );
     app.configure_sets(Update, SeenRemembered.in_set(TurnPhase::UpdateHud));
+    app.configure_sets(
+        Update,
+        (DeathSteps::DropLoot, DeathSteps::Bodies)
+            .chain()
+            .in_set(TurnPhase::ResolveDeaths),
+    );
 }
 
 /// The phases of one turn, run in this order. Sight is updated right

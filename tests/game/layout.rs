@@ -392,6 +392,51 @@ fn the_parameter_check_counts_groups_as_one_and_finds_eleven() {
     );
 }
 
+/// Every ordering in `files` against another module's function (a
+/// `.before(a::b)` or `.after(a::b)` whose last segment is not a set's
+/// name): features order through the named sets of `vocab/states.rs`.
+fn orderings_by_function(files: &BTreeMap<String, String>) -> Vec<String> {
+    let mut found = Vec::new();
+    for (file, text) in files {
+        let text = strip_comments(text);
+        for call in [".before(", ".after("] {
+            for (at, _) in text.match_indices(call) {
+                let rest = &text[at + call.len()..];
+                let path: String = rest
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                    .collect();
+                let last = path.rsplit("::").next().unwrap_or("");
+                let a_function = last.starts_with(|c: char| c.is_ascii_lowercase());
+                if path.contains("::") && a_function {
+                    found.push(format!("src/{file}: {call}{path})"));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_system_is_ordered_against_another_modules_function() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let found = orderings_by_function(&read_tree(&src));
+    assert!(
+        found.is_empty(),
+        "order through a set of vocab/states.rs (docs/architecture.md):\n{}",
+        found.join("\n")
+    );
+    let files = BTreeMap::from([(
+        "a.rs".to_string(),
+        "a.after(local).before(TurnPhase::HeroActs).after(crate::b::work)".to_string(),
+    )]);
+    assert_eq!(
+        orderings_by_function(&files),
+        ["src/a.rs: .after(crate::b::work)"],
+        "the check finds a function of another module and passes a local one and a set"
+    );
+}
+
 /// Writes a made-up crate tree of `(path, text)` files.
 fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();

@@ -82,9 +82,7 @@ pub(in crate::rules) fn plugin(app: &mut App) {
             flees::recover
                 .in_set(TurnPhase::ResolveDeaths)
                 .run_if(on_message::<TurnTaken>),
-            steals::drop_the_loot_of_the_dead
-                .in_set(TurnPhase::ResolveDeaths)
-                .before(crate::rules::combat::leave_corpses),
+            steals::drop_the_loot_of_the_dead.in_set(crate::vocab::states::DeathSteps::DropLoot),
         ),
     );
 }
