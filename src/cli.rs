@@ -111,7 +111,7 @@ pub struct SimOptions {
 }
 
 /// Parses `A..B` with A <= B.
-pub fn parse_seed_range(text: &str) -> Result<(u64, u64), String> {
+pub(crate) fn parse_seed_range(text: &str) -> Result<(u64, u64), String> {
     let (a, b) = text
         .split_once("..")
         .ok_or_else(|| format!("expected A..B such as 1..200, found {text:?}"))?;

@@ -13,11 +13,11 @@ use gloomdelve_core::persist;
 use serde::{Deserialize, Serialize};
 
 /// The bindings file's name in the config folder.
-pub const BINDINGS_FILE: &str = "bindings.txt";
+pub(crate) const BINDINGS_FILE: &str = "bindings.txt";
 
 /// The zooms the camera offers, in pixels per art pixel; a saved zoom
 /// must be one of them.
-pub const ZOOMS: [u32; 3] = [2, 3, 4];
+pub(crate) const ZOOMS: [u32; 3] = [2, 3, 4];
 
 /// Problems found in the player's files at start-up, for the title screen.
 /// All of them go to stderr once, at start-up; the title shows a few.

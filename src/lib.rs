@@ -28,7 +28,7 @@ pub use vocab::game::{Mode, NewGame};
 
 /// The game rules: map state, the turn loop and actions. Needs only
 /// `MinimalPlugins` and `StatesPlugin`.
-pub struct RulesPlugin {
+pub(crate) struct RulesPlugin {
     pub new_game: NewGame,
 }
 

@@ -13,14 +13,14 @@ use crate::vocab::states::Overlay;
 
 /// What a key does while aiming: move the cursor, fire, or cancel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AimCommand {
+pub(crate) enum AimCommand {
     Move(Dir),
     Fire,
     Cancel,
 }
 
 /// Aiming's keys: arrows, `Enter` (or `Space`) to fire, `Esc` to cancel.
-pub fn aim_command(key_code: KeyCode) -> Option<AimCommand> {
+pub(crate) fn aim_command(key_code: KeyCode) -> Option<AimCommand> {
     match key_code {
         KeyCode::ArrowUp => Some(AimCommand::Move(Dir::N)),
         KeyCode::ArrowDown => Some(AimCommand::Move(Dir::S)),

@@ -36,15 +36,15 @@ use crate::vocab::states::Overlay;
 /// The item the cursor was on when the screen closed (the last of its
 /// stack, which a use or a drop of the first leaves).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CursorItem(pub Option<Entity>);
+pub(crate) struct CursorItem(pub Option<Entity>);
 
 /// Set by a drop: the screen opens again once the drop's turn is played.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ReopenAfterDrop(pub bool);
+pub(crate) struct ReopenAfterDrop(pub bool);
 
 /// What a key does while the inventory is open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum InventoryCommand {
+pub(crate) enum InventoryCommand {
     Move(Dir),
     /// Use, wear or take off the selected item.
     Use,
@@ -55,7 +55,7 @@ pub enum InventoryCommand {
 }
 
 /// The inventory's key bindings: arrows, `Space`/`Enter`, `d`, `c`, `Esc`/`i`.
-pub fn inventory_command(key_code: KeyCode, logical: &Key) -> Option<InventoryCommand> {
+pub(crate) fn inventory_command(key_code: KeyCode, logical: &Key) -> Option<InventoryCommand> {
     match (key_code, logical) {
         (KeyCode::ArrowUp, _) => Some(InventoryCommand::Move(Dir::N)),
         (KeyCode::ArrowDown, _) => Some(InventoryCommand::Move(Dir::S)),
@@ -72,7 +72,7 @@ pub fn inventory_command(key_code: KeyCode, logical: &Key) -> Option<InventoryCo
 
 /// Moves the selection one slot, wrapping at the edges: off the right end
 /// of a row to its start, off the bottom row to the top one.
-pub fn move_cursor(index: usize, dir: Dir) -> usize {
+pub(crate) fn move_cursor(index: usize, dir: Dir) -> usize {
     let (col, row) = (index % COLUMNS, index / COLUMNS % ROWS);
     let (dx, dy) = dir.delta();
     let col = (col as i32 + dx).rem_euclid(COLUMNS as i32) as usize;
@@ -82,7 +82,7 @@ pub fn move_cursor(index: usize, dir: Dir) -> usize {
 
 /// The cursor after the pack shrank: on the same slot, which now holds
 /// the next item, or on the last item when it was past the end.
-pub fn cursor_on_an_item(cursor: usize, slots: usize) -> usize {
+pub(crate) fn cursor_on_an_item(cursor: usize, slots: usize) -> usize {
     cursor.min(slots.saturating_sub(1))
 }
 
@@ -174,7 +174,7 @@ fn back_to_browsing(mut purpose: ResMut<InventoryPurpose>) {
 
 /// What typing `key` does to a name being typed: `Some(true)` files it,
 /// `Some(false)` leaves it, `None` goes on typing.
-pub fn type_into(text: &mut String, key_code: KeyCode, key: &Key) -> Option<bool> {
+pub(crate) fn type_into(text: &mut String, key_code: KeyCode, key: &Key) -> Option<bool> {
     match (key_code, key) {
         (KeyCode::Enter | KeyCode::NumpadEnter, _) | (_, Key::Enter) => return Some(true),
         (KeyCode::Escape, _) | (_, Key::Escape) => return Some(false),

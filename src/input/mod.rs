@@ -11,7 +11,7 @@ pub mod inventory;
 pub mod pile;
 pub mod play;
 pub mod playback;
-pub mod switches;
+pub(crate) mod switches;
 
 use bevy::prelude::*;
 

@@ -18,7 +18,7 @@ use crate::vocab::states::Overlay;
 
 /// What the hero could pick up where it stands.
 #[derive(SystemParam)]
-pub struct Underfoot<'w, 's> {
+pub(crate) struct Underfoot<'w, 's> {
     new_game: Res<'w, NewGame>,
     hero: Query<'w, 's, (&'static GridPos, Has<Stomach>), With<Hero>>,
     items: Belongings<'w, 's>,
@@ -27,7 +27,7 @@ pub struct Underfoot<'w, 's> {
 impl Underfoot<'_, '_> {
     /// The list to choose from, when more than one thing lies here;
     /// `None` when `g` can simply take what there is (or say there is none).
-    pub fn offer(&self) -> Option<PileChoice> {
+    pub(crate) fn offer(&self) -> Option<PileChoice> {
         let (at, hungers) = self.hero.single().ok()?;
         let gathering = Gathering::OnPurpose {
             corpses: hungers,

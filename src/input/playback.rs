@@ -29,7 +29,7 @@ pub const REPLAY_DONE_LINE: &str = "gloomdelve: replay finished";
 pub const RECORDED_LINE: &str = "gloomdelve: recorded";
 
 /// The time between two replayed actions.
-pub const REPLAY_PACE: Duration = Duration::from_millis(60);
+pub(crate) const REPLAY_PACE: Duration = Duration::from_millis(60);
 
 /// Where the window's game is recorded (`--record FILE`).
 #[derive(Resource, Clone, Debug)]
@@ -94,7 +94,7 @@ fn restart_on_a_begun_game(begun: On<GameBegun>, mut commands: Commands) {
 
 /// A new game starts a fresh recording; a continued game is not recorded
 /// (its first turns are missing), so recording stops.
-pub fn restart_recording(world: &mut World, new_game: bool) {
+pub(crate) fn restart_recording(world: &mut World, new_game: bool) {
     if !world.contains_resource::<RecordTo>() {
         return;
     }

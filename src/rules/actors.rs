@@ -19,7 +19,7 @@ use crate::vocab::statuses::{Status, Statuses};
 /// What [`Actors`] reads of one fighter, by name.
 #[derive(QueryData)]
 #[query_data(mutable)]
-pub struct FighterParts {
+pub(crate) struct FighterParts {
     pub name: &'static Name,
     pub pos: &'static mut GridPos,
     pub fighter: &'static Fighter,
@@ -60,7 +60,7 @@ impl Actors<'_, '_> {
         Some((f.health.hp, f.health.max))
     }
 
-    pub fn is_alive(&self, entity: Entity) -> bool {
+    pub(crate) fn is_alive(&self, entity: Entity) -> bool {
         self.fighters.get(entity).is_ok_and(|f| f.health.hp > 0)
     }
 
@@ -80,7 +80,7 @@ impl Actors<'_, '_> {
 
     /// Moves `entity` onto `to` if it is open floor that nobody stands on.
     /// Only the hero fits in the narrow tunnels.
-    pub fn try_move(&mut self, entity: Entity, to: Pos) -> bool {
+    pub(crate) fn try_move(&mut self, entity: Entity, to: Pos) -> bool {
         let Ok(fighter) = self.fighters.get(entity) else {
             return false;
         };
@@ -133,7 +133,7 @@ impl Actors<'_, '_> {
     /// Where `entity` stands, if it is alive, not paralyzed and not resting
     /// this turn (a sluggish one): one lookup for the AI's first question
     /// about each creature.
-    pub fn ready_at(&self, entity: Entity) -> Option<Pos> {
+    pub(crate) fn ready_at(&self, entity: Entity) -> Option<Pos> {
         let fighter = self.fighters.get(entity).ok()?;
         let paralyzed = fighter.statuses.is_some_and(|s| s.has(Status::Paralysed));
         let resting = fighter.sluggish.is_some_and(|s| !s.acts_on(self.turn.0));
@@ -142,7 +142,7 @@ impl Actors<'_, '_> {
     }
 
     /// Whether `entity` is asleep (a kind that `Sleeps`, not yet woken).
-    pub fn is_asleep(&self, entity: Entity) -> bool {
+    pub(crate) fn is_asleep(&self, entity: Entity) -> bool {
         self.fighters
             .get(entity)
             .is_ok_and(|f| f.slumber.is_some_and(|s| s.asleep))

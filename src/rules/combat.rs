@@ -106,7 +106,7 @@ impl Actors<'_, '_> {
     }
 
     /// Counts a blow the hero dealt, by hand or by scroll, if it killed.
-    pub fn credit_hero(&mut self, blow: &Blow) {
+    pub(crate) fn credit_hero(&mut self, blow: &Blow) {
         if blow.killed && !blow.target_is_hero {
             self.kills.0.push((blow.name.clone(), blow.max_hp));
         }
@@ -126,7 +126,7 @@ pub struct Blow {
 
 impl Blow {
     /// Who took it, as a line names them: "you" or "the bat".
-    pub fn victim(&self) -> String {
+    pub(crate) fn victim(&self) -> String {
         if self.target_is_hero {
             "you".to_string()
         } else {
@@ -135,7 +135,7 @@ impl Blow {
     }
 
     /// What follows its damage in a line: see [`death_note`].
-    pub fn death_note(&self) -> &'static str {
+    pub(crate) fn death_note(&self) -> &'static str {
         death_note(self.killed, self.target_is_hero)
     }
 }
@@ -143,7 +143,7 @@ impl Blow {
 /// "You hit the bat for 3 damage." / "The goblin hits you for 2 damage." /
 /// "You hit the rat for 4 damage. It dies." / "The bat hits you for 1
 /// damage. You die." A kill says its damage too, as lightning's does.
-pub fn blow_message(
+pub(crate) fn blow_message(
     attacker: &str,
     attacker_is_hero: bool,
     target: &str,
@@ -169,7 +169,7 @@ pub fn blow_message(
 }
 
 /// What follows a blow's damage when it kills: " It dies." or " You die."
-pub fn death_note(killed: bool, target_is_hero: bool) -> &'static str {
+pub(crate) fn death_note(killed: bool, target_is_hero: bool) -> &'static str {
     match (killed, target_is_hero) {
         (false, _) => "",
         (true, false) => " It dies.",

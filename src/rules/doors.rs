@@ -21,7 +21,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// What a swinging door tells the rest of the game.
-pub type Told<'a, 'w> = (
+pub(crate) type Told<'a, 'w> = (
     &'a mut MessageWriter<'w, DoorSwung>,
     &'a mut MessageWriter<'w, TerrainChanged>,
 );
@@ -41,7 +41,7 @@ pub fn open(actors: &mut Actors, at: Pos, (swung, changed): Told) -> bool {
 
 /// A creature, `who`, opens the closed door at `at`; the hero reads it
 /// when it sees the door.
-pub fn open_by(actors: &mut Actors, who: Entity, at: Pos, told: Told) {
+pub(crate) fn open_by(actors: &mut Actors, who: Entity, at: Pos, told: Told) {
     if !open(actors, at, told) {
         return;
     }

@@ -192,7 +192,7 @@ fn look_around(
 
 /// Notes the items the hero sees, so they stay on the map, dimmed, once
 /// out of view. A rule, not a drawing: the headless game keeps it too.
-pub fn remember_seen_things(sight: Res<Sight>, mut things: Query<(&GridPos, &mut FogRule)>) {
+pub(crate) fn remember_seen_things(sight: Res<Sight>, mut things: Query<(&GridPos, &mut FogRule)>) {
     for (pos, mut rule) in &mut things {
         if *rule == (FogRule::Remembered { seen: false }) && sight.seen(pos.0) == Seen::Visible {
             *rule = FogRule::Remembered { seen: true };

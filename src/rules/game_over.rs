@@ -38,7 +38,7 @@ pub(super) fn plugin(app: &mut App) {
 /// up again), the Key is home, or the screen is on, or on its way to, the
 /// death or the victory screen. Every save asks this one rule: an ended
 /// game is never written, whatever the frame or the path.
-pub fn game_has_ended(world: &mut World) -> bool {
+pub(crate) fn game_has_ended(world: &mut World) -> bool {
     let hero_down = world
         .query_filtered::<&Health, With<Hero>>()
         .single(world)
@@ -70,7 +70,7 @@ fn start_over(world: &mut World) {
 }
 
 /// Clears every trace of the game played, and picks the next seed.
-pub fn wipe_game(world: &mut World) {
+pub(crate) fn wipe_game(world: &mut World) {
     crate::vocab::reset::clear_game(world);
     let mut new_game = world.resource_mut::<NewGame>();
     new_game.seed = next_seed(new_game.seed);

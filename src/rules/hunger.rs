@@ -62,7 +62,7 @@ pub(super) fn plugin(app: &mut App) {
 /// The food to eat first, of `food` (the pack's food in pack order, each
 /// with its corpse if it is one): the freshest corpse, before it rots,
 /// then rations and other food, and rotten meat last.
-pub fn best_food<'a>(
+pub(crate) fn best_food<'a>(
     food: impl IntoIterator<Item = (Entity, Option<&'a Corpse>)>,
 ) -> Option<Entity> {
     let rank = |corpse: Option<&Corpse>| match corpse {
@@ -78,7 +78,7 @@ pub fn best_food<'a>(
 
 /// The hero's food, underfoot and in the pack: what the eat key offers.
 #[derive(SystemParam)]
-pub struct Larder<'w, 's> {
+pub(crate) struct Larder<'w, 's> {
     new_game: Res<'w, NewGame>,
     hero: Query<'w, 's, (&'static GridPos, &'static Pack, Has<Stomach>), With<Hero>>,
     items: Edibles<'w, 's>,
@@ -88,7 +88,7 @@ impl Larder<'_, '_> {
     /// What eating should offer: `None` when the rules' `Eat` will do
     /// (food lies underfoot, there is no food at all, or no hunger), else
     /// the inventory slot of the best food in the pack, to ask about.
-    pub fn offer(&self) -> Option<usize> {
+    pub(crate) fn offer(&self) -> Option<usize> {
         let (at, pack, hungers) = self.hero.single().ok()?;
         let book = &self.new_game.items;
         if !hungers || food_underfoot(at.0, book, &self.items).is_some() {

@@ -41,7 +41,7 @@ pub struct ClearedPause(pub Duration);
 
 /// The spawn points of a new hunt world, from its generator.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Spawns(pub Vec<Pos>);
+pub(crate) struct Spawns(pub Vec<Pos>);
 
 /// The enemies of this world as generated: who lives where. A death of the
 /// hero brings them all back from this list.
@@ -114,7 +114,7 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-pub fn is_hunt(new_game: Res<NewGame>) -> bool {
+pub(crate) fn is_hunt(new_game: Res<NewGame>) -> bool {
     new_game.mode == Mode::Hunt
 }
 
@@ -291,7 +291,7 @@ fn next_world_after_the_pause(world: &mut World) {
 
 /// Asks the trip between screens for a new hunt world.
 #[derive(Resource, Debug)]
-pub struct FreshWorld;
+pub(crate) struct FreshWorld;
 
 /// Replaces a cleared world with a new one from a new seed, on the trip
 /// between screens.

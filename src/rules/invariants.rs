@@ -9,7 +9,7 @@ use crate::vocab::components::{PACK_SIZE, Stomach};
 
 /// A hero's or a creature's health: a maximum of at least 1, and HP no
 /// higher. A living one has at least 1 HP (see [`alive_health`]).
-pub fn health_within_maximum(hp: i32, max: i32) -> Result<(), String> {
+pub(crate) fn health_within_maximum(hp: i32, max: i32) -> Result<(), String> {
     if max < 1 {
         return Err(format!("its maximum is {max}"));
     }
@@ -21,7 +21,7 @@ pub fn health_within_maximum(hp: i32, max: i32) -> Result<(), String> {
 
 /// The health of one that is alive: [`health_within_maximum`], and at
 /// least 1 HP.
-pub fn alive_health(hp: i32, max: i32) -> Result<(), String> {
+pub(crate) fn alive_health(hp: i32, max: i32) -> Result<(), String> {
     health_within_maximum(hp, max)?;
     if hp < 1 {
         return Err(format!("HP {hp} is outside 1 to its maximum {max}"));
@@ -30,7 +30,7 @@ pub fn alive_health(hp: i32, max: i32) -> Result<(), String> {
 }
 
 /// The stomach: a size of at least 1, and food from empty to full.
-pub fn food_within_stomach(stomach: &Stomach) -> Result<(), String> {
+pub(crate) fn food_within_stomach(stomach: &Stomach) -> Result<(), String> {
     if stomach.max < 1 {
         return Err(format!("the stomach's size is {}", stomach.max));
     }
@@ -41,7 +41,7 @@ pub fn food_within_stomach(stomach: &Stomach) -> Result<(), String> {
 }
 
 /// The pack holds at most [`PACK_SIZE`] slots (a stack is one slot).
-pub fn pack_within_size(slots: usize) -> Result<(), String> {
+pub(crate) fn pack_within_size(slots: usize) -> Result<(), String> {
     if slots > PACK_SIZE {
         return Err(format!("it fills {slots} slots of {PACK_SIZE}"));
     }
@@ -50,7 +50,7 @@ pub fn pack_within_size(slots: usize) -> Result<(), String> {
 
 /// A creature other than the hero stands only where creatures may go:
 /// walkable ground, never a narrow tunnel.
-pub fn creature_may_stand(terrain: &Terrain, at: Pos) -> Result<(), String> {
+pub(crate) fn creature_may_stand(terrain: &Terrain, at: Pos) -> Result<(), String> {
     if terrain.admits_creatures(at) {
         Ok(())
     } else {
@@ -59,7 +59,7 @@ pub fn creature_may_stand(terrain: &Terrain, at: Pos) -> Result<(), String> {
 }
 
 /// The hero, and anything lying on the floor, are on walkable ground.
-pub fn on_walkable_ground(terrain: &Terrain, at: Pos) -> Result<(), String> {
+pub(crate) fn on_walkable_ground(terrain: &Terrain, at: Pos) -> Result<(), String> {
     if terrain.is_walkable(at) {
         Ok(())
     } else {
@@ -68,7 +68,7 @@ pub fn on_walkable_ground(terrain: &Terrain, at: Pos) -> Result<(), String> {
 }
 
 /// An item lies on walkable ground, or in the cage of a caged altar.
-pub fn item_may_lie(terrain: &Terrain, at: Pos) -> Result<(), String> {
+pub(crate) fn item_may_lie(terrain: &Terrain, at: Pos) -> Result<(), String> {
     if terrain.tile(at) == gloomdelve_core::Tile::AltarCaged {
         Ok(())
     } else {
@@ -77,7 +77,7 @@ pub fn item_may_lie(terrain: &Terrain, at: Pos) -> Result<(), String> {
 }
 
 /// A fungus spreads at most `limit` times in its life.
-pub fn fungus_within_spreads(spreads: u32, limit: u32) -> Result<(), String> {
+pub(crate) fn fungus_within_spreads(spreads: u32, limit: u32) -> Result<(), String> {
     if spreads > limit {
         return Err(format!("a fungus spread {spreads} times (limit {limit})"));
     }

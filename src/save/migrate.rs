@@ -18,11 +18,11 @@ use crate::vocab::records::{CreatureRecord, StoredLevel};
 use crate::vocab::statuses::Status;
 
 /// The oldest save version this game still reads.
-pub const OLDEST_READ: u32 = 2;
+pub(crate) const OLDEST_READ: u32 = 2;
 
 /// Brings `save`, written in `version`, up to the current version. The
 /// error names the field that cannot be carried over.
-pub fn upgrade(save: &mut SaveGame, version: u32) -> Result<(), String> {
+pub(crate) fn upgrade(save: &mut SaveGame, version: u32) -> Result<(), String> {
     if version < 4 {
         statuses_from_version_3(save);
     }

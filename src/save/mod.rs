@@ -9,7 +9,7 @@
 
 pub mod asked;
 pub mod check;
-pub mod migrate;
+pub(crate) mod migrate;
 pub mod scores;
 pub mod start;
 pub mod state;
@@ -35,7 +35,7 @@ use state::SaveGame;
 pub const SAVE_VERSION: u32 = 5;
 
 /// The save file's name in the data folder.
-pub const SAVE_FILE: &str = "save.ron";
+pub(crate) const SAVE_FILE: &str = "save.ron";
 
 /// Where this game keeps its files: the save, the high scores.
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
@@ -50,7 +50,7 @@ impl DataDir {
         Self(dir)
     }
 
-    pub fn save_path(&self) -> PathBuf {
+    pub(crate) fn save_path(&self) -> PathBuf {
         self.0.join(SAVE_FILE)
     }
 }
@@ -274,7 +274,7 @@ pub fn read_save(path: &Path, new_game: &NewGame) -> SaveStatus {
 
 /// The newest game kept beside the save at `path` that loads, if any.
 /// Kept files that do not load are passed over and left as they are.
-pub fn find_earlier_save(path: &Path, new_game: &NewGame) -> Option<EarlierSave> {
+pub(crate) fn find_earlier_save(path: &Path, new_game: &NewGame) -> Option<EarlierSave> {
     let kept = persist::kept_previous(path).unwrap_or_else(|e| {
         error!(
             "cannot look for earlier saves beside {}: {e}",
@@ -294,7 +294,7 @@ pub fn find_earlier_save(path: &Path, new_game: &NewGame) -> Option<EarlierSave>
 /// Moves the earlier save back to `save_path`, where it is played and,
 /// after a death, deleted like any save. Refuses if anything is at
 /// `save_path`.
-pub fn take_back(earlier: &EarlierSave, save_path: &Path) -> Result<(), String> {
+pub(crate) fn take_back(earlier: &EarlierSave, save_path: &Path) -> Result<(), String> {
     if std::fs::symlink_metadata(save_path).is_ok() {
         return Err(format!(
             "cannot continue {}: {} is in the way",

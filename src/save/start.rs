@@ -13,7 +13,7 @@ use crate::vocab::states::Screen;
 /// Told to whoever keeps something per game (the recording of
 /// `--record`), as it happens.
 #[derive(Event, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameBegun {
+pub(crate) struct GameBegun {
     pub new_game: bool,
 }
 
@@ -31,7 +31,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Starts the chosen game: a new one keeps the old save (see
 /// `persist::keep_previous`); Continue loads the save checked by the title
 /// screen; Continue earlier moves the kept save back first.
-pub fn start_game(world: &mut World) {
+pub(crate) fn start_game(world: &mut World) {
     let Some(start) = world.resource_mut::<Messages<StartGame>>().drain().last() else {
         return;
     };

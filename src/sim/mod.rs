@@ -515,7 +515,7 @@ pub fn state_hash(world: &mut World) -> String {
 
 /// Counters the reports need: food eaten, walls dug, the first descent.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SimStats {
+pub(crate) struct SimStats {
     pub food_eaten: i64,
     pub digs: u64,
     pub first_descent_turn: Option<u64>,

@@ -15,7 +15,7 @@ use crate::vocab::intents::{Action, PendingAction};
 use crate::vocab::states::HeroTurn;
 
 /// The recording format's version.
-pub const RECORDING_VERSION: u32 = 1;
+pub(crate) const RECORDING_VERSION: u32 = 1;
 
 /// One action, with pack items as slots.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -26,7 +26,7 @@ use crate::vocab::game::NewGame;
 use crate::vocab::states::Screen;
 
 /// Sprites a kind may have its own version of, named `<kind>_<generic>`.
-pub const GENERIC_SPRITES: [&str; 2] = ["corpse", "rotten_corpse"];
+pub(crate) const GENERIC_SPRITES: [&str; 2] = ["corpse", "rotten_corpse"];
 
 /// How the window should look, from the command line.
 #[derive(Resource, Clone, Debug)]
@@ -40,7 +40,7 @@ pub struct DisplaySettings {
 /// The atlas as loaded: the parsed file plus a handle to each sheet's image
 /// and grid layout.
 #[derive(Asset, TypePath, Debug)]
-pub struct SpriteAtlas {
+pub(crate) struct SpriteAtlas {
     pub atlas: Atlas,
     pub images: BTreeMap<String, Handle<Image>>,
     pub layouts: BTreeMap<String, Handle<TextureAtlasLayout>>,
@@ -185,7 +185,7 @@ fn check_required_sprites(atlas: &Atlas) -> Result<(), String> {
 
 /// The loaded atlas, as a bevy_asset_loader collection.
 #[derive(AssetCollection, Resource)]
-pub struct AtlasAssets {
+pub(crate) struct AtlasAssets {
     #[asset(path = "sprites/sprites.atlas.ron")]
     pub atlas: Handle<SpriteAtlas>,
 }
@@ -226,12 +226,12 @@ impl SpriteBook {
     /// (`bat_corpse`, `bat_rotten_corpse`) that the atlas lacks, the
     /// generic one (`corpse`, `rotten_corpse`): an atlas drawn for other
     /// art still shows every corpse.
-    pub fn sprite_or_generic(&self, name: &str) -> Option<Sprite> {
+    pub(crate) fn sprite_or_generic(&self, name: &str) -> Option<Sprite> {
         self.sprite(name).or_else(|| self.sprite(generic_of(name)?))
     }
 
     /// The same sprite as a UI image.
-    pub fn image_node(&self, name: &str) -> Option<ImageNode> {
+    pub(crate) fn image_node(&self, name: &str) -> Option<ImageNode> {
         let (image, atlas) = self.atlas_cell(name)?;
         Some(ImageNode::from_atlas_image(image, atlas))
     }
@@ -268,7 +268,7 @@ const LOOKS_FILE: &str = "assets/data/looks.ron";
 /// atlas has the generic `corpse` and `rotten_corpse`; `hero_<weapon>` is
 /// optional (the hero is drawn plain), and so are the frames and the aim
 /// cursor (the screens show without them).
-pub fn missing_data_sprites(
+pub(crate) fn missing_data_sprites(
     atlas: &Atlas,
     creatures: &CreatureBook,
     items: &ItemBook,
@@ -312,7 +312,7 @@ pub fn missing_data_sprites(
 
 /// Load failures seen so far, as `file: problem` lines.
 #[derive(Resource, Default, Debug)]
-pub struct LoadErrors(pub Vec<String>);
+pub(crate) struct LoadErrors(pub Vec<String>);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_asset::<SpriteAtlas>();

@@ -41,7 +41,7 @@ impl Zoom {
 /// logical pixels its panels take at the top and at the bottom, and the
 /// sidebar on the right.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub struct PlayArea {
+pub(crate) struct PlayArea {
     pub top: f32,
     pub bottom: f32,
     pub right: f32,
@@ -64,7 +64,7 @@ impl PlayArea {
 
     /// Where the camera must stand for `centre` to show in the middle of
     /// the free area rather than the middle of the window.
-    pub fn camera_for(&self, centre: Vec2, zoom: f32) -> Vec2 {
+    pub(crate) fn camera_for(&self, centre: Vec2, zoom: f32) -> Vec2 {
         centre + Vec2::new(self.right, self.top - self.bottom) / (2.0 * zoom)
     }
 }
@@ -243,7 +243,7 @@ fn eased(at: Option<Vec2>, target: Vec2, rate: f32, seconds: f32) -> Vec2 {
 
 /// Where the camera goes to show the hero at `hero_at` in the free area of
 /// a `window` (logical pixels), keeping that area on the map.
-pub fn frame_the_hero(
+pub(crate) fn frame_the_hero(
     hero_at: Vec2,
     level: &Level,
     tile: f32,
@@ -259,7 +259,7 @@ pub fn frame_the_hero(
 
 /// The camera centre nearest `target` that keeps a `view`-sized window
 /// inside the map; a map smaller than the view is centred.
-pub fn clamp_to_map(target: Vec2, view: Vec2, map_min: Vec2, map_size: Vec2) -> Vec2 {
+pub(crate) fn clamp_to_map(target: Vec2, view: Vec2, map_min: Vec2, map_size: Vec2) -> Vec2 {
     let axis = |t: f32, v: f32, min: f32, size: f32| {
         if size <= v {
             min + size / 2.0

@@ -69,7 +69,7 @@ pub fn check_for_display() -> Result<(), String> {
 /// How long the X11 server may take to answer before the game gives up on
 /// it: a stopped server, or a dead SSH forward, accepts and never answers.
 #[cfg(all(unix, not(target_os = "macos")))]
-pub const X11_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
+pub(crate) const X11_PATIENCE: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Connects to the X11 server of `DISPLAY` on a thread of its own, and
 /// waits at most `patience` for its answer. A connection that hangs is

@@ -36,7 +36,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// One piece of the overlay on the map.
 #[derive(Component)]
-pub struct IntentMark;
+pub(crate) struct IntentMark;
 
 /// How a tile is tinted for what will happen on it.
 #[derive(Clone, Copy, Debug, PartialEq)]

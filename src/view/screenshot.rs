@@ -12,7 +12,7 @@ use crate::vocab::resources::TurnCount;
 
 /// Asks for a screenshot of the window.
 #[derive(Message, Clone, Copy, Debug)]
-pub struct TakeScreenshot;
+pub(crate) struct TakeScreenshot;
 
 /// Carries a finished screenshot's path back to the log.
 #[derive(Message, Clone, Debug)]

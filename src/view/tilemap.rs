@@ -21,15 +21,15 @@ use crate::vocab::states::TurnPhase;
 use crate::vocab::states::{EnterPlaying, Screen};
 
 /// Draw order: terrain, items, creatures, hero, effects.
-pub const TERRAIN_Z: f32 = 0.0;
-pub const HERO_Z: f32 = 3.0;
+pub(crate) const TERRAIN_Z: f32 = 0.0;
+pub(crate) const HERO_Z: f32 = 3.0;
 
 /// Logged once the cave is drawn; the window tests wait for it.
 pub const READY_LINE: &str = "The cave is drawn";
 
 /// Marks the terrain tilemap.
 #[derive(Component)]
-pub struct TerrainMap;
+pub(crate) struct TerrainMap;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins((TilemapPlugin, tile_sync_plugin));
@@ -84,7 +84,7 @@ fn tile_pos(pos: Pos, map_height: i32) -> TilePos {
 const REMEMBERED_TINT: Color = Color::srgb(0.34, 0.37, 0.5);
 
 /// How a tile is tinted for what the hero knows of it.
-pub fn fog_colour(seen: Seen) -> Color {
+pub(crate) fn fog_colour(seen: Seen) -> Color {
     match seen {
         Seen::Visible => Color::WHITE,
         Seen::Remembered => REMEMBERED_TINT,
@@ -189,7 +189,7 @@ impl NewTiles<'_, '_, '_> {
 /// Tiles whose new look waits for an animation: a wall that crumbles shows
 /// as rock until it has crumbled, then as dug.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct HeldTiles {
+pub(crate) struct HeldTiles {
     held: std::collections::BTreeSet<Pos>,
     released: Vec<Pos>,
 }
@@ -293,7 +293,7 @@ fn redraw_released_tiles(
 /// Re-tints only the tiles whose sight state changed, and only when the
 /// colour really differs (`TileColor` has no `PartialEq`); spawns the tiles
 /// seen for the first time. A tile seen again shows what is there now.
-pub fn tint_by_sight(
+pub(crate) fn tint_by_sight(
     mut commands: Commands,
     mut changes: MessageReader<SightChanged>,
     level: Res<Level>,
@@ -344,7 +344,7 @@ fn fog_look(rule: FogRule, in_view: bool) -> (bool, Color) {
 /// Shows, dims or hides each [`FogRule`] entity for what the hero sees now.
 /// A thing with an [`Animation`] fades in and out, unless motion is reduced;
 /// while it animates, the motion systems paint it.
-pub fn apply_fog_rules(
+pub(crate) fn apply_fog_rules(
     sight: Res<Sight>,
     motion: Option<Res<Motion>>,
     mut things: Query<(
@@ -454,7 +454,7 @@ fn place_on_grid(
 
 /// The hero's sprite for what it wields: `hero_<weapon sprite>` when the
 /// atlas draws one, else the plain (empty-handed) `hero`.
-pub fn hero_sprite_name(book: &SpriteBook, weapon_sprite: Option<&str>) -> String {
+pub(crate) fn hero_sprite_name(book: &SpriteBook, weapon_sprite: Option<&str>) -> String {
     weapon_sprite
         .map(|weapon| format!("{HERO_SPRITE}_{weapon}"))
         .filter(|name| book.has(name))

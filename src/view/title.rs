@@ -122,7 +122,7 @@ impl TitleMenu {
 
     /// Asks whether to start a new game over the save, with New Game
     /// selected while the question is open.
-    pub fn ask_about_new_game(&mut self) {
+    pub(crate) fn ask_about_new_game(&mut self) {
         self.confirming = true;
         self.selected_before_question = self.selected;
         if let Some(new_game) = self.entries.iter().position(|&e| e == Entry::NewGame) {

@@ -4,7 +4,7 @@ use bevy::prelude::*;
 
 /// A full-window column that centres what it holds: the layout of the
 /// loading, death and inventory screens.
-pub fn centred_column(gap: f32) -> Node {
+pub(crate) fn centred_column(gap: f32) -> Node {
     Node {
         width: percent(100),
         height: percent(100),
@@ -17,10 +17,10 @@ pub fn centred_column(gap: f32) -> Node {
 }
 
 /// One line of text on a screen: the words, the font size, the colour.
-pub type Line = (String, f32, Color);
+pub(crate) type Line = (String, f32, Color);
 
 /// One line of text, its own entity.
-pub fn text_line(
+pub(crate) fn text_line(
     commands: &mut Commands,
     line: impl Into<String>,
     size: f32,
@@ -37,7 +37,7 @@ pub fn text_line(
 
 /// A column of text lines, aligned by `align` (left-aligned lines keep
 /// columns of a table in line). Returns the column's entity.
-pub fn text_block(commands: &mut Commands, lines: Vec<Line>, align: AlignItems) -> Entity {
+pub(crate) fn text_block(commands: &mut Commands, lines: Vec<Line>, align: AlignItems) -> Entity {
     let block = commands
         .spawn(Node {
             flex_direction: FlexDirection::Column,

@@ -41,7 +41,7 @@ impl InventoryPurpose {
 /// one frame more once `done`, so that the inventory's keys never take the
 /// Enter or Esc that ended it.
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
-pub struct Calling {
+pub(crate) struct Calling {
     pub kind: usize,
     /// What the kind goes by now: "murky potion".
     pub look: String,
@@ -51,7 +51,7 @@ pub struct Calling {
 
 /// The act chosen in the inventory, played when it closes.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ChosenAct(pub Option<Action>);
+pub(crate) struct ChosenAct(pub Option<Action>);
 
 /// What is being aimed and the tile the cursor is on.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,7 +88,7 @@ impl Aim {
     }
 
     /// The verb the prompt offers: "read", "throw", "shoot", "close".
-    pub fn verb(self) -> &'static str {
+    pub(crate) fn verb(self) -> &'static str {
         match self {
             Aim::Read(_) => "read",
             Aim::Throw(_) => "throw",

@@ -18,7 +18,7 @@ const CAGE_Z: f32 = 1.5;
 
 /// The bars drawn over the caged altar at this place.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CageBars(pub Pos);
+pub(crate) struct CageBars(pub Pos);
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(

@@ -86,11 +86,11 @@ pub struct Fighter {
 
 /// Actions per hero turn.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Speed(pub u8);
+pub(crate) struct Speed(pub u8);
 
 /// How far a creature sees the hero.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sees(pub i32);
+pub(crate) struct Sees(pub i32);
 
 /// A pile of coins worth this many copper, not its kind's value: what a
 /// thief dropped.
@@ -101,13 +101,13 @@ pub struct Worth(pub u32);
 /// leaves `phase` over (its id's remainder, so slow kin do not all move
 /// together).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sluggish {
+pub(crate) struct Sluggish {
     pub every: u64,
     pub phase: u64,
 }
 
 impl Sluggish {
-    pub fn for_creature(every: u8, id: CreatureId) -> Self {
+    pub(crate) fn for_creature(every: u8, id: CreatureId) -> Self {
         let every = u64::from(every.max(1));
         Self {
             every,
@@ -116,7 +116,7 @@ impl Sluggish {
     }
 
     /// Whether it acts on turn `turn`.
-    pub fn acts_on(&self, turn: u64) -> bool {
+    pub(crate) fn acts_on(&self, turn: u64) -> bool {
         turn % self.every == self.phase
     }
 }
@@ -139,7 +139,7 @@ pub struct Dropped;
 pub const PACK_SIZE: usize = 20;
 
 /// The most copper a purse, or a thief, may hold.
-pub const MOST_COPPER: u32 = 10_000_000;
+pub(crate) const MOST_COPPER: u32 = 10_000_000;
 
 /// An item of the kind at this index in the [`ItemBook`].
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,7 +158,7 @@ impl Item {
     }
 
     /// How much food the item gives, if it is food.
-    pub fn food_value(&self, book: &ItemBook, corpse: Option<&Corpse>) -> Option<i32> {
+    pub(crate) fn food_value(&self, book: &ItemBook, corpse: Option<&Corpse>) -> Option<i32> {
         match self.effect(book, corpse) {
             ItemEffect::Food(food) => Some(food),
             _ => None,
@@ -236,7 +236,7 @@ impl Purse {
 /// What the hero's worn gear trades for its numbers: the weapon's reach
 /// in tiles and blows per bump, and the food the armour costs each turn.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Gear {
+pub(crate) struct Gear {
     pub reach: u8,
     pub strikes: u8,
     pub food_per_turn: i32,
@@ -271,11 +271,11 @@ pub struct Equipment {
 }
 
 impl Equipment {
-    pub fn is_worn(&self, item: Entity) -> bool {
+    pub(crate) fn is_worn(&self, item: Entity) -> bool {
         self.weapon == Some(item) || self.armour == Some(item)
     }
 
-    pub fn take_off(&mut self, item: Entity) {
+    pub(crate) fn take_off(&mut self, item: Entity) {
         if self.weapon == Some(item) {
             self.weapon = None;
         }
@@ -287,16 +287,16 @@ impl Equipment {
 
 /// A creature that never hurts anyone (its kind's `harmless` flag).
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Harmless;
+pub(crate) struct Harmless;
 
 /// A creature that never moves (its kind's `immobile` flag).
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Immobile;
+pub(crate) struct Immobile;
 
 /// A hero that gets up again when it falls (the hunt): its death sends
 /// [`HeroFell`](crate::vocab::messages::HeroFell) instead of ending the game.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Revives;
+pub(crate) struct Revives;
 
 /// How full the hero is. `state` is the last state announced.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -372,7 +372,7 @@ impl Hunger {
     }
 
     /// Weak and Starving lower attack and stop regeneration.
-    pub fn weakens(self) -> bool {
+    pub(crate) fn weakens(self) -> bool {
         self <= Self::Weak
     }
 
@@ -387,7 +387,7 @@ impl Hunger {
     }
 
     /// What the hero reads on going from `self` to `to`.
-    pub fn change_message(self, to: Self) -> &'static str {
+    pub(crate) fn change_message(self, to: Self) -> &'static str {
         let better = to > self;
         match (to, better) {
             (Self::Satiated, _) => "You feel full.",
@@ -404,4 +404,4 @@ impl Hunger {
 
 /// How far the hero sees.
 #[derive(Component, Clone, Copy, Debug)]
-pub struct Vision(pub i32);
+pub(crate) struct Vision(pub i32);

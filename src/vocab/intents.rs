@@ -54,56 +54,56 @@ pub struct PendingAction(pub Option<Action>);
 
 /// Step, attack or dig in a direction, by bumping.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StepIntent(pub Dir);
+pub(crate) struct StepIntent(pub Dir);
 
 /// Let a turn pass.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WaitIntent;
+pub(crate) struct WaitIntent;
 
 /// Close an open door next to the hero.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CloseIntent;
+pub(crate) struct CloseIntent;
 
 /// Pick up what lies on the hero's tile: everything, or one entry of
 /// the pile (see `Action::Take`).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PickUpIntent(pub Option<usize>);
+pub(crate) struct PickUpIntent(pub Option<usize>);
 
 /// Take the stairs, or walk to the known stairs down when not on them.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StairsIntent(pub Way);
+pub(crate) struct StairsIntent(pub Way);
 
 /// Drink, wear or take off an item in the pack (food is eaten instead).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UseIntent(pub Entity);
+pub(crate) struct UseIntent(pub Entity);
 
 /// Drop an item from the pack onto the hero's tile.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DropIntent(pub Entity);
+pub(crate) struct DropIntent(pub Entity);
 
 /// Read a scroll, aimed at a tile when it needs a target.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReadIntent {
+pub(crate) struct ReadIntent {
     pub scroll: Entity,
     pub target: Option<Pos>,
 }
 
 /// Throw a missile from the pack at a tile in view.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ThrowIntent {
+pub(crate) struct ThrowIntent {
     pub item: Entity,
     pub target: Pos,
 }
 
 /// Shoot the pack's ammunition with its bow at a tile in view.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FireIntent {
+pub(crate) struct FireIntent {
     pub target: Pos,
 }
 
 /// Eat: the food underfoot, or a piece of food in the pack.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EatIntent {
+pub(crate) enum EatIntent {
     Underfoot,
     Carried(Entity),
 }

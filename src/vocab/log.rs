@@ -61,7 +61,7 @@ impl GameLog {
     }
 
     /// A log holding `entries` (a loaded game's).
-    pub fn from_entries(entries: Vec<LogEntry>) -> Self {
+    pub(crate) fn from_entries(entries: Vec<LogEntry>) -> Self {
         Self { entries }
     }
 

@@ -17,7 +17,7 @@ use crate::vocab::data::{ItemBook, ItemEffect, ItemKind, first_error, read_data}
 use crate::vocab::streams::Stream;
 
 /// The most letters a name the hero calls a kind may have.
-pub const MAX_CALLED: usize = 24;
+pub(crate) const MAX_CALLED: usize = 24;
 
 /// The two kinds of thing that come unknown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -252,14 +252,14 @@ impl Lore {
     }
 
     /// The sprite items of `kind` are drawn with: their look's, known or not.
-    pub fn sprite_of<'a>(&'a self, kind: &'a ItemKind) -> &'a str {
+    pub(crate) fn sprite_of<'a>(&'a self, kind: &'a ItemKind) -> &'a str {
         self.looks
             .get(&kind.name)
             .map_or(kind.sprite.as_str(), |look| look.sprite.as_str())
     }
 
     /// What the inventory and the look line tell of `kind`.
-    pub fn description_of<'a>(&self, kind: &'a ItemKind) -> &'a str {
+    pub(crate) fn description_of<'a>(&self, kind: &'a ItemKind) -> &'a str {
         match LookClass::of(kind.effect) {
             Some(class) if !self.knows(kind) => class.unknown_description(),
             _ => kind.description.as_str(),

@@ -19,14 +19,14 @@ pub enum StartGame {
 /// The hero calls the unknown item kind `kind` by `name` (an empty name
 /// forgets the last one). Takes no turn.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct CallKind {
+pub(crate) struct CallKind {
     pub kind: usize,
     pub name: String,
 }
 
 /// Sent when the hero's action used a turn.
 #[derive(Message, Clone, Copy, Debug)]
-pub struct TurnTaken;
+pub(crate) struct TurnTaken;
 
 /// Tiles whose terrain changed this turn; the tilemap redraws only these.
 #[derive(Message, Clone, Debug)]
@@ -34,11 +34,11 @@ pub struct TerrainChanged(pub Vec<Pos>);
 
 /// Tiles whose [`Seen`] state changed in this update.
 #[derive(Message, Clone, Debug)]
-pub struct SightChanged(pub Vec<Pos>);
+pub(crate) struct SightChanged(pub Vec<Pos>);
 
 /// Someone was hit: drives the floating damage numbers.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Damaged {
+pub(crate) struct Damaged {
     pub at: Pos,
     pub amount: i32,
     /// The hero was the one hurt (its numbers are red).
@@ -48,14 +48,14 @@ pub struct Damaged {
 /// Sent when the hero's turn dug through the rock at `at`: that turn
 /// costs more food, and the view crumbles the wall.
 #[derive(Message, Clone, Copy, Debug)]
-pub struct HeroDug {
+pub(crate) struct HeroDug {
     pub at: Pos,
 }
 
 /// A creature dug out the rock at `at`. `before` holds each tile the dig
 /// changed as it was, so what the hero did not see stays remembered so.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct Burrowed {
+pub(crate) struct Burrowed {
     pub at: Pos,
     pub before: Vec<(Pos, Tile)>,
 }
@@ -63,14 +63,14 @@ pub struct Burrowed {
 /// A door opened or closed: where, and what it was before, so that a
 /// hero who did not see it remembers it so.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DoorSwung {
+pub(crate) struct DoorSwung {
     pub at: Pos,
     pub was: Tile,
 }
 
 /// A sleeping creature was hurt: it wakes.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Disturbed(pub Entity);
+pub(crate) struct Disturbed(pub Entity);
 
 /// A fighter stepped from one tile to the next. A creature that moves
 /// twice in a turn sends two, in order; the view glides along them.
@@ -95,7 +95,7 @@ pub struct Struck {
 /// A creature died on `at`: the view plays its fall with its `sprite`,
 /// and shows the `corpse` it left once the fall is over.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct Died {
+pub(crate) struct Died {
     pub at: Pos,
     pub sprite: String,
     pub corpse: Option<Entity>,
@@ -103,7 +103,7 @@ pub struct Died {
 
 /// The hero fell in hunt mode: the world resets around it.
 #[derive(Message, Clone, Copy, Debug)]
-pub struct HeroFell;
+pub(crate) struct HeroFell;
 
 /// Sent once when the world is cleared: the presentation flashes.
 #[derive(Message, Clone, Copy, Debug)]
@@ -112,7 +112,7 @@ pub struct Fanfare;
 /// A spell went off: read by the hero on `from`, aimed at `at`, it
 /// reached these `tiles`. The presentation draws it flying and bursting.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct SpellCast {
+pub(crate) struct SpellCast {
     pub kind: ScrollKind,
     pub from: Pos,
     pub at: Pos,
@@ -146,7 +146,7 @@ pub struct StartWalk(pub Goal);
 /// A walk (explore or travel) ended; `for_a_creature` when a creature
 /// ended it: one came into view or too close, or a blow landed.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WalkStopped {
+pub(crate) struct WalkStopped {
     pub for_a_creature: bool,
 }
 
@@ -156,7 +156,7 @@ pub struct StartOver;
 
 /// The hero ate something worth `food`.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HeroAte {
+pub(crate) struct HeroAte {
     pub food: i32,
 }
 

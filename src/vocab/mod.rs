@@ -17,7 +17,7 @@ pub(crate) mod reset;
 pub mod resources;
 pub mod states;
 pub mod statuses;
-pub mod streams;
+pub(crate) mod streams;
 pub(crate) mod text;
 
 /// The hero's sprite: the one sprite the game cannot draw without.

@@ -103,7 +103,7 @@ mod compact {
             rows: Vec<String>,
         }
 
-        pub fn serialize<S: Serializer>(terrain: &Terrain, s: S) -> Result<S::Ok, S::Error> {
+        pub(crate) fn serialize<S: Serializer>(terrain: &Terrain, s: S) -> Result<S::Ok, S::Error> {
             Text {
                 border: terrain.border(),
                 rows: rows(terrain.tiles(), |&t| char_of(t)),
@@ -111,7 +111,7 @@ mod compact {
             .serialize(s)
         }
 
-        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Terrain, D::Error> {
+        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Terrain, D::Error> {
             let text = Text::deserialize(d)?;
             let tiles =
                 grid_from_rows::<TileSlot, D::Error>(&text.rows, |c| tile_of(c).map(TileSlot))?;
@@ -133,11 +133,14 @@ mod compact {
     pub mod memory {
         use super::*;
 
-        pub fn serialize<S: Serializer>(memory: &Grid<bool>, s: S) -> Result<S::Ok, S::Error> {
+        pub(crate) fn serialize<S: Serializer>(
+            memory: &Grid<bool>,
+            s: S,
+        ) -> Result<S::Ok, S::Error> {
             rows(memory, |&seen| if seen { '+' } else { '-' }).serialize(s)
         }
 
-        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Grid<bool>, D::Error> {
+        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Grid<bool>, D::Error> {
             let rows = Vec::<String>::deserialize(d)?;
             grid_from_rows::<bool, D::Error>(&rows, |c| match c {
                 '+' => Some(true),

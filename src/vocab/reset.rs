@@ -10,10 +10,10 @@ type Reset = fn(&mut World);
 
 /// Every registered reset, in the order the plugins registered them.
 #[derive(Resource, Default)]
-pub struct GameResets(Vec<Reset>);
+pub(crate) struct GameResets(Vec<Reset>);
 
 /// Registration of per-game state on the app.
-pub trait ResetOnNewGame {
+pub(crate) trait ResetOnNewGame {
     /// `R` goes back to its default when a game ends.
     fn reset_on_new_game<R: Resource + Default>(&mut self) -> &mut Self;
     /// `R` is removed when a game ends (it exists only while one is played).
@@ -54,7 +54,7 @@ fn register(app: &mut App, reset: Reset) -> &mut App {
 
 /// Despawns the game's entities and resets its state to "no game yet",
 /// by every reset the plugins registered.
-pub fn clear_game(world: &mut World) {
+pub(crate) fn clear_game(world: &mut World) {
     let resets = world
         .get_resource::<GameResets>()
         .map(|r| r.0.clone())

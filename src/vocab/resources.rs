@@ -32,7 +32,7 @@ pub struct Dungeon {
 /// Present while the current level is new and still needs its creatures
 /// and items; the population systems remove it.
 #[derive(Resource, Debug, Default)]
-pub struct NewLevel;
+pub(crate) struct NewLevel;
 
 /// A trip down or up the stairs, asked for by the hero's turn and made
 /// once the turn is over.
@@ -111,18 +111,18 @@ impl Occupancy {
     /// From now on notes every tile asked about, until
     /// [`Occupancy::stop_watching`]: the foresight's way to learn which
     /// tiles a creature's decision looked at.
-    pub fn watch(&mut self) {
+    pub(crate) fn watch(&mut self) {
         self.watched = Some(std::sync::Mutex::default());
     }
 
     /// The tiles asked about since [`Occupancy::watch`], and no more
     /// noting.
-    pub fn stop_watching(&mut self) -> Vec<Pos> {
+    pub(crate) fn stop_watching(&mut self) -> Vec<Pos> {
         let asked = self.watched.take().map(|w| w.into_inner());
         asked.and_then(Result::ok).unwrap_or_default()
     }
 
-    pub fn is_free(&self, pos: Pos) -> bool {
+    pub(crate) fn is_free(&self, pos: Pos) -> bool {
         self.at(pos).is_none()
     }
 
@@ -208,7 +208,7 @@ impl Sight {
 
     /// Sight on a level seen before: `memory` marks the tiles remembered,
     /// and `recalled` the ones that changed since, as they were.
-    pub fn remembering(memory: Grid<bool>, recalled: &[(Pos, Tile)], reveal: bool) -> Self {
+    pub(crate) fn remembering(memory: Grid<bool>, recalled: &[(Pos, Tile)], reveal: bool) -> Self {
         let mut sight = Self::new(memory.width(), memory.height(), reveal);
         if !reveal {
             for (p, &known) in memory.iter() {
@@ -225,7 +225,7 @@ impl Sight {
 
     /// The tile at `pos` changed while the hero did not see it: a tile it
     /// remembers keeps looking as `was`, the oldest look it remembers.
-    pub fn recall(&mut self, pos: Pos, was: Tile) {
+    pub(crate) fn recall(&mut self, pos: Pos, was: Tile) {
         if self.seen(pos) == Seen::Remembered {
             self.recalled.entry(pos).or_insert(was);
         }
@@ -233,7 +233,7 @@ impl Sight {
 
     /// Remembers, as if seen, every unseen tile one can stand on and the
     /// rock that touches it; returns the tiles it learned.
-    pub fn learn_layout(&mut self, terrain: &Terrain) -> Vec<Pos> {
+    pub(crate) fn learn_layout(&mut self, terrain: &Terrain) -> Vec<Pos> {
         let shapes = |p: Pos| {
             terrain.is_walkable(p)
                 || gloomdelve_core::Dir::ALL
@@ -261,7 +261,7 @@ impl Sight {
     }
 
     /// The remembered tiles that changed out of sight, as they were.
-    pub fn recollection(&self) -> Vec<(Pos, Tile)> {
+    pub(crate) fn recollection(&self) -> Vec<(Pos, Tile)> {
         self.recalled.iter().map(|(&p, &t)| (p, t)).collect()
     }
 
@@ -348,7 +348,7 @@ pub struct SaveSoon;
 /// The rooms whose lay the hero knows before it sees them (the hunt's
 /// Warrens): auto-explore heads for those it has not looked into.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct KnownRooms {
+pub(crate) struct KnownRooms {
     /// The seed of the world the rooms belong to.
     pub seed: u64,
     pub rooms: Vec<gloomdelve_core::Rect>,

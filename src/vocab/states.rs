@@ -49,7 +49,7 @@ pub enum Overlay {
 /// The order of the work done on entering [`Screen::Playing`]: the rules
 /// build the level first, then the presentation draws it.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum EnterPlaying {
+pub(crate) enum EnterPlaying {
     Rules,
     Presentation,
 }
@@ -57,7 +57,7 @@ pub enum EnterPlaying {
 /// The rules' work on entering a level, inside [`EnterPlaying::Rules`],
 /// in this order.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum EnterLevel {
+pub(crate) enum EnterLevel {
     /// A mode with a world of its own builds it first (the hunt's warrens).
     World,
     /// The delve's level, unless one stands; the dungeon; the rules' dice.
@@ -74,7 +74,7 @@ pub enum EnterLevel {
 
 /// The hero's turn, inside [`TurnPhase::HeroActs`], in this order.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HeroTurn {
+pub(crate) enum HeroTurn {
     /// Reads the pending action before it is played: the recorder, the
     /// memory of the last bump.
     Observe,
@@ -89,13 +89,13 @@ pub enum HeroTurn {
 /// Inside [`TurnPhase::UpdateHud`]: what the hero sees has been
 /// remembered; the map's fog is drawn after it.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SeenRemembered;
+pub(crate) struct SeenRemembered;
 
 /// The work done on entering [`Screen::Title`], in this order: the save
 /// side reads the save (and the earlier ones kept beside it), then the
 /// title offers what it found.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum EnterTitle {
+pub(crate) enum EnterTitle {
     ReadSave,
     Offer,
 }
@@ -108,7 +108,7 @@ pub struct Saving;
 /// Inside [`TurnPhase::ResolveDeaths`], in this order: the dead drop what
 /// they carried, then their bodies become corpses.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DeathSteps {
+pub(crate) enum DeathSteps {
     DropLoot,
     Bodies,
 }
@@ -116,7 +116,7 @@ pub enum DeathSteps {
 /// On entering [`Screen::GameOver`] or [`Screen::Victory`]: the run's
 /// score is recorded in the high scores; the end screen shows it after.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct RecordScore;
+pub(crate) struct RecordScore;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_state::<Screen>();

@@ -43,7 +43,7 @@ pub struct StatusWords {
 }
 
 /// The statuses the shipped rules name, as `rules.ron` leaves them out.
-pub fn default_status_words() -> BTreeMap<Status, StatusWords> {
+pub(crate) fn default_status_words() -> BTreeMap<Status, StatusWords> {
     let words = |label: &str, wears_off: &str| StatusWords {
         label: label.to_string(),
         wears_off: wears_off.to_string(),

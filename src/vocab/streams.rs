@@ -6,7 +6,7 @@ use gloomdelve_core::rng::derive_seed;
 
 /// A stream of dice derived from a parent seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stream {
+pub(crate) enum Stream {
     /// The rules' dice (`RulesRng`): fights, items laid, creatures placed.
     Rules,
     /// The map of the level at this depth, from the game seed.

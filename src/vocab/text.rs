@@ -59,7 +59,7 @@ pub fn the(name: &str) -> String {
 
 /// The plural of a name: "bat" -> "bats", "scroll of fireball" ->
 /// "scrolls of fireball", "plate armour" and "copper coins" stay.
-pub fn plural(name: &str) -> String {
+pub(crate) fn plural(name: &str) -> String {
     let (head, tail) = head_and_tail(name);
     if !tail.is_empty() {
         return format!("{}{tail}", plural(head));
@@ -100,7 +100,7 @@ pub fn count(n: usize, name: &str) -> String {
 }
 
 /// `text` with its first letter upper-cased: for a name that starts a line.
-pub fn capitalised(text: &str) -> String {
+pub(crate) fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or_else(String::new, |first| {
         first.to_uppercase().chain(chars).collect()

@@ -78,7 +78,7 @@ impl<'a> Searches<'a> {
     /// through closed doors, around other creatures and off the tiles
     /// `keep_off` names (a step into a door opens it). `None`
     /// when no path was found within the budget.
-    pub fn first_step(
+    pub(crate) fn first_step(
         &mut self,
         actors: &Actors,
         from: Pos,
@@ -98,7 +98,7 @@ impl<'a> Searches<'a> {
 
 impl ChaseMap {
     /// Forgets this turn's map: the hero may have moved.
-    pub fn forget(&mut self) {
+    pub(crate) fn forget(&mut self) {
         self.toward = None;
     }
 
@@ -126,7 +126,7 @@ impl ChaseMap {
     /// The step nearer the hero onto a free tile from `from`: `Some(None)`
     /// when others fill every such tile (it waits), `None` when the map
     /// does not reach `from` (the hero is too far away to follow).
-    pub fn step_from(&self, actors: &Actors, from: Pos) -> Option<Option<Pos>> {
+    pub(crate) fn step_from(&self, actors: &Actors, from: Pos) -> Option<Option<Pos>> {
         self.steps.distance(from)?;
         let terrain = &actors.level.terrain;
         let downhill = self.steps.downhill_onto(

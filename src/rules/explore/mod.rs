@@ -68,7 +68,7 @@ pub struct Walking {
 
 /// The time between two steps of a walk (zero in tests and the sim).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct WalkPace(pub Duration);
+pub(crate) struct WalkPace(pub Duration);
 
 /// The creatures the hero has seen (by id): only a newcomer stops a walk.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -133,13 +133,13 @@ type CreatureQuery<'w, 's> = Query<
 
 /// The attack at or under which a creature is a pest to a hero of
 /// `max_hp` (see `RulesData::pest_share`).
-pub fn pest_attack(rules: &crate::vocab::data::RulesData, max_hp: i32) -> f64 {
+pub(crate) fn pest_attack(rules: &crate::vocab::data::RulesData, max_hp: i32) -> f64 {
     rules.pest_share * f64::from(max_hp)
 }
 
 /// Whether a creature of `kind` that fights with `fighter` is a pest: its
 /// attack is at most `pest_attack`, and it neither steals nor shoots.
-pub fn is_pest(fighter: Option<&Fighter>, kind: &CreatureKind, pest_attack: f64) -> bool {
+pub(crate) fn is_pest(fighter: Option<&Fighter>, kind: &CreatureKind, pest_attack: f64) -> bool {
     let worse_than_its_bite = [Behaviour::Steals, Behaviour::Shoots(String::new())];
     !worse_than_its_bite.iter().any(|b| kind.does(b))
         && fighter.is_some_and(|f| f64::from(f.attack) <= pest_attack)
@@ -707,7 +707,7 @@ fn frontier(terrain: &Terrain, known: &impl Fn(Pos) -> bool) -> Vec<Pos> {
 }
 
 /// Whether the level has stairs down the hero has seen.
-pub fn knows_stairs_down(level: &Level, sight: &Sight) -> bool {
+pub(crate) fn knows_stairs_down(level: &Level, sight: &Sight) -> bool {
     level
         .terrain
         .stairs(Tile::StairsDown)

@@ -41,7 +41,7 @@ impl BestGear {
 
     /// Whether `effect` is gear better than the best of its kind carried
     /// (false for anything that is not gear).
-    pub fn is_beaten_by(&self, effect: ItemEffect) -> bool {
+    pub(crate) fn is_beaten_by(&self, effect: ItemEffect) -> bool {
         match effect {
             ItemEffect::Weapon(v) => self.weapon.is_none_or(|w| v > w),
             ItemEffect::Armour(v) => self.armour.is_none_or(|a| v > a),
@@ -114,7 +114,7 @@ impl Carrying {
 
     /// Whether `lying` would be wanted with room in the pack: left
     /// underfoot, it is worth stopping for.
-    pub fn would_want(&self, lying: Lying) -> bool {
+    pub(crate) fn would_want(&self, lying: Lying) -> bool {
         Self {
             room: true,
             ..*self
@@ -126,7 +126,7 @@ impl Carrying {
 /// The tiles, other than `at`, that hold an item the hero knows of and
 /// wants; `lying` lists each item's tile and what it is, and `known` says
 /// which tiles the hero has seen.
-pub fn wanted_tiles(
+pub(crate) fn wanted_tiles(
     lying: impl IntoIterator<Item = (Pos, Lying)>,
     carrying: Carrying,
     at: Pos,

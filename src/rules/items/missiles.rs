@@ -34,7 +34,7 @@ struct Loosed {
 /// What a throw and a shot share: the fighters, the hero's pack and gear,
 /// the items, and the messages a missile sends.
 #[derive(SystemParam)]
-pub struct Launch<'w, 's> {
+pub(crate) struct Launch<'w, 's> {
     commands: Commands<'w, 's>,
     actors: Actors<'w, 's>,
     new_game: Res<'w, NewGame>,
@@ -67,7 +67,7 @@ impl Launch<'_, '_> {
 }
 
 /// Plays a pending throw: the item leaves the pack, flies and lands.
-pub fn throw_missile(mut intents: MessageReader<ThrowIntent>, mut launch: Launch) {
+pub(crate) fn throw_missile(mut intents: MessageReader<ThrowIntent>, mut launch: Launch) {
     let Some(&ThrowIntent { item, target }) = intents.read().last() else {
         return;
     };
@@ -87,7 +87,7 @@ pub fn throw_missile(mut intents: MessageReader<ThrowIntent>, mut launch: Launch
 }
 
 /// Plays a pending shot: the pack's bow shoots its first arrow.
-pub fn fire_bow(mut intents: MessageReader<FireIntent>, mut launch: Launch) {
+pub(crate) fn fire_bow(mut intents: MessageReader<FireIntent>, mut launch: Launch) {
     let Some(&FireIntent { target }) = intents.read().last() else {
         return;
     };
@@ -111,7 +111,7 @@ pub fn fire_bow(mut intents: MessageReader<FireIntent>, mut launch: Launch) {
 
 /// What the hero could throw or shoot: what the `t` and `f` keys offer.
 #[derive(SystemParam)]
-pub struct Quiver<'w, 's> {
+pub(crate) struct Quiver<'w, 's> {
     new_game: Res<'w, NewGame>,
     hero: Query<'w, 's, (&'static Pack, &'static GridPos), With<Hero>>,
     items: Query<'w, 's, (&'static Item, &'static Name)>,
@@ -130,7 +130,7 @@ impl Quiver<'_, '_> {
 
     /// The first missile in the pack made for throwing, else the first
     /// ammunition; `None` when the pack holds neither.
-    pub fn to_throw(&self) -> Option<Entity> {
+    pub(crate) fn to_throw(&self) -> Option<Entity> {
         let (book, pack) = (&self.new_game.items, self.pack()?);
         first_with(book, pack, &self.items, |e| {
             matches!(e, ItemEffect::Thrown(_))
@@ -152,7 +152,7 @@ impl Quiver<'_, '_> {
     }
 
     /// Why the hero cannot shoot, if it cannot: no bow, or nothing to shoot.
-    pub fn cannot_shoot(&self) -> Option<&'static str> {
+    pub(crate) fn cannot_shoot(&self) -> Option<&'static str> {
         let Some(pack) = self.pack() else {
             return Some("You have no bow to shoot with.");
         };
@@ -180,7 +180,11 @@ fn carried_missile(
 }
 
 /// The bow in the pack with the best attack.
-pub fn best_bow(book: &ItemBook, pack: &Pack, items: &Query<(&Item, &Name)>) -> Option<Launcher> {
+pub(crate) fn best_bow(
+    book: &ItemBook,
+    pack: &Pack,
+    items: &Query<(&Item, &Name)>,
+) -> Option<Launcher> {
     pack.0
         .iter()
         .filter_map(
@@ -193,7 +197,11 @@ pub fn best_bow(book: &ItemBook, pack: &Pack, items: &Query<(&Item, &Name)>) -> 
 }
 
 /// The first ammunition in the pack.
-pub fn first_ammo(book: &ItemBook, pack: &Pack, items: &Query<(&Item, &Name)>) -> Option<Entity> {
+pub(crate) fn first_ammo(
+    book: &ItemBook,
+    pack: &Pack,
+    items: &Query<(&Item, &Name)>,
+) -> Option<Entity> {
     first_with(book, pack, items, |e| matches!(e, ItemEffect::Ammo(_)))
 }
 
@@ -292,7 +300,7 @@ pub struct Shot<'a> {
 
 /// Where a missile went: the tiles it crossed, the last being where it
 /// stopped, and the creature it struck there, if any.
-pub struct Flight {
+pub(crate) struct Flight {
     pub path: Vec<Pos>,
     pub struck: Option<Entity>,
     /// A tile that blocks sight stopped it.
@@ -308,7 +316,7 @@ impl Flight {
 
 /// What becomes of a missile where it stops.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fate {
+pub(crate) enum Fate {
     /// It lies there, to be picked up.
     Lies,
     Breaks,
@@ -319,7 +327,7 @@ pub enum Fate {
 /// Where a missile that `shooter` at `from` aims at `target` would go,
 /// flying at most `range` tiles along the line sight follows: up to the
 /// first fighter on it, or to the tile before one that blocks sight.
-pub fn flight(
+pub(crate) fn flight(
     terrain: &Terrain,
     occupancy: &Occupancy,
     (shooter, from): (Entity, Pos),
@@ -354,7 +362,7 @@ impl Actors<'_, '_> {
     /// sight follows. It strikes the first fighter on the line by the melee
     /// rule and stops there; a tile that blocks sight stops it on the tile
     /// before. `None` when the shooter is not on the map.
-    pub fn loose(&mut self, shot: &Shot, target: Pos) -> Option<Flight> {
+    pub(crate) fn loose(&mut self, shot: &Shot, target: Pos) -> Option<Flight> {
         let from = self.pos(shot.shooter)?;
         let flight = flight(
             &self.level.terrain,
@@ -371,7 +379,7 @@ impl Actors<'_, '_> {
 
     /// Whether a missile that breaks `breaks_percent` times in a hundred
     /// lies on `landing`, broke, or sank there.
-    pub fn fate(&mut self, breaks_percent: u32, landing: Pos) -> Fate {
+    pub(crate) fn fate(&mut self, breaks_percent: u32, landing: Pos) -> Fate {
         let breaks = breaks_percent > 0 && self.rng.0.range(0, 100) < breaks_percent as i32;
         if breaks {
             Fate::Breaks

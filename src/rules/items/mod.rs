@@ -50,7 +50,7 @@ pub enum Stack {
 
 /// The stack an item joins in the pack, or `None` when it takes a slot of
 /// its own. `corpse_name` is the item's name when it is a corpse.
-pub fn stack_of(book: &ItemBook, item: &Item, corpse_name: Option<&str>) -> Option<Stack> {
+pub(crate) fn stack_of(book: &ItemBook, item: &Item, corpse_name: Option<&str>) -> Option<Stack> {
     if let Some(name) = corpse_name {
         return Some(Stack::Corpses(name.to_string()));
     }
@@ -61,10 +61,10 @@ pub fn stack_of(book: &ItemBook, item: &Item, corpse_name: Option<&str>) -> Opti
 }
 
 /// What [`stack_of`] reads of an item.
-pub type StackParts = (&'static Item, &'static Name, Has<Corpse>);
+pub(crate) type StackParts = (&'static Item, &'static Name, Has<Corpse>);
 
 /// The stack of the item `e`, read through a query of [`StackParts`].
-pub fn stack_in<F: bevy::ecs::query::QueryFilter>(
+pub(crate) fn stack_in<F: bevy::ecs::query::QueryFilter>(
     book: &ItemBook,
     items: &Query<StackParts, F>,
     e: Entity,
@@ -263,7 +263,7 @@ fn finish_new_level(mut commands: Commands) {
 
 /// What picking up the items on the hero's tile did.
 #[derive(Debug, Default, PartialEq, Eq)]
-pub struct Pickup {
+pub(crate) struct Pickup {
     pub taken: usize,
     /// Left for want of room in the pack.
     pub left: usize,
@@ -416,7 +416,7 @@ fn chosen(gathering: Gathering, all: &[Found], index: usize) -> bool {
 /// Picks up what `gathering` takes on `at`: coins into the purse, the rest
 /// into the pack while it has room (an item that joins a stack always
 /// has). Says what happened in `say`.
-pub fn pick_up_at(
+pub(crate) fn pick_up_at(
     at: Pos,
     gathering: Gathering,
     book: &ItemBook,
@@ -509,7 +509,7 @@ fn pick_up_underfoot(
 }
 
 /// The hero's pack and purse start empty.
-pub fn hero_belongings() -> impl Bundle {
+pub(crate) fn hero_belongings() -> impl Bundle {
     (Pack::default(), Purse::default(), Equipment::default())
 }
 

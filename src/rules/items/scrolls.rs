@@ -22,7 +22,7 @@ use crate::vocab::statuses::{Status, Statuses};
 use crate::vocab::text::{capitalised, the};
 
 /// Plays a pending `Read`: the scroll is used up only when it works.
-pub fn read_scroll(
+pub(crate) fn read_scroll(
     mut intents: MessageReader<ReadIntent>,
     mut commands: Commands,
     mut actors: Actors,

@@ -24,7 +24,7 @@ use crate::vocab::statuses::{Status, Statuses};
 use crate::vocab::text::{capitalised, the};
 
 /// The hero's attack and defense: the base from the rules plus what is worn.
-pub fn worn_stats(
+pub(crate) fn worn_stats(
     base: Fighter,
     equipment: &Equipment,
     book: &ItemBook,
@@ -50,7 +50,11 @@ pub fn worn_stats(
 
 /// The trade-offs of what the hero wears: its weapon's reach and strikes,
 /// and its armour's food.
-pub fn worn_gear(equipment: &Equipment, book: &ItemBook, items: &Query<(&Item, &Name)>) -> Gear {
+pub(crate) fn worn_gear(
+    equipment: &Equipment,
+    book: &ItemBook,
+    items: &Query<(&Item, &Name)>,
+) -> Gear {
     let kind = |slot: Option<Entity>| {
         slot.and_then(|e| items.get(e).ok())
             .map(|(item, _)| &book.kinds[item.kind])
@@ -67,7 +71,7 @@ pub fn worn_gear(equipment: &Equipment, book: &ItemBook, items: &Query<(&Item, &
 /// Sets the hero's attack and defense from the rules, what it wears, and
 /// its hunger. It runs after the hero acts and again after the world acts,
 /// so a new weapon or a change of hunger counts from the next blow.
-pub fn refresh_hero_stats(
+pub(crate) fn refresh_hero_stats(
     mut commands: Commands,
     new_game: Res<NewGame>,
     hero: Single<
@@ -107,7 +111,7 @@ pub fn refresh_hero_stats(
 }
 
 /// Drinks, wears or takes off an item from the pack.
-pub fn use_item(
+pub(crate) fn use_item(
     mut intents: MessageReader<UseIntent>,
     mut commands: Commands,
     new_game: Res<NewGame>,
@@ -152,7 +156,7 @@ pub fn use_item(
 }
 
 /// Drops an item from the pack onto the hero's tile, taking it off first.
-pub fn drop_item(
+pub(crate) fn drop_item(
     mut intents: MessageReader<DropIntent>,
     mut commands: Commands,
     hero: Single<(&GridPos, &mut Pack, &mut Equipment), With<Hero>>,

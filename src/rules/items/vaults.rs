@@ -88,7 +88,7 @@ fn is_gear(kind: &ItemKind) -> bool {
 /// `count` different treasures for a vault at `depth`: the first a piece
 /// of gear from deeper down (when there is one), the rest any treasure
 /// found by [`DEEPER`] levels below.
-pub fn choose_treasures(
+pub(crate) fn choose_treasures(
     book: &ItemBook,
     depth: u32,
     count: usize,
@@ -127,7 +127,7 @@ fn key_in_pack(pack: &Pack, book: &ItemBook, items: &Belongings) -> Option<Entit
 /// The hero bumps the vault door at `door`: with a key in the pack the
 /// door opens and the key goes, taking the turn; without one it stays
 /// shut and says where the key is. True when the turn was taken.
-pub fn hero_unlocks(
+pub(crate) fn hero_unlocks(
     actors: &mut Actors,
     door: Pos,
     (pack, book, items): (&mut Pack, &ItemBook, &Belongings),

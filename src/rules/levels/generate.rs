@@ -13,20 +13,20 @@ use crate::vocab::streams::Stream;
 
 /// The kinds of level below the surface.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LevelKind {
+pub(crate) enum LevelKind {
     Surface,
     Caves(CaveStyle),
     Rooms,
 }
 
 /// The seed of the level at `depth`, derived from the game seed.
-pub fn level_seed(game_seed: u64, depth: u32) -> u64 {
+pub(crate) fn level_seed(game_seed: u64, depth: u32) -> u64 {
     Stream::Level(depth).seed(game_seed)
 }
 
 /// What kind of level lies at `depth`, by the `odds` of the rules: the
 /// same for the same game seed.
-pub fn kind_at(game_seed: u64, depth: u32, odds: &LevelOdds) -> LevelKind {
+pub(crate) fn kind_at(game_seed: u64, depth: u32, odds: &LevelOdds) -> LevelKind {
     if depth == 0 {
         return LevelKind::Surface;
     }

@@ -57,7 +57,7 @@ fn start_travel(
 /// Stores the level being left and brings up the next one: from storage
 /// if the hero has been there, newly generated if not. The hero arrives on
 /// the matching stairs.
-pub fn change_level(world: &mut World) {
+pub(crate) fn change_level(world: &mut World) {
     let way = world.resource_mut::<Travel>().0.take();
     world
         .resource_mut::<NextState<Screen>>()
@@ -125,7 +125,7 @@ fn arrival_message(way: Way, depth: u32) -> String {
 }
 
 /// Whether the hero's pack holds the Gold Key.
-pub fn carries_the_key(world: &mut World) -> bool {
+pub(crate) fn carries_the_key(world: &mut World) -> bool {
     let new_game = world.resource::<NewGame>().clone();
     let Ok(pack) = world
         .query_filtered::<&Pack, With<Hero>>()

@@ -45,7 +45,7 @@ type ItemParts<'a> = (
 
 /// Turns the current level into data and despawns its creatures and floor
 /// items. The hero and its pack stay.
-pub fn stash_level(world: &mut World) -> StoredLevel {
+pub(crate) fn stash_level(world: &mut World) -> StoredLevel {
     let (level, gone) = record_level(world);
     for entity in gone {
         world.despawn(entity);
@@ -133,7 +133,7 @@ fn record_level(world: &mut World) -> (StoredLevel, Vec<Entity>) {
 
 /// Makes a stored level the current one: its terrain, its memory, and its
 /// creatures and items spawned back as they were.
-pub fn restore_level(world: &mut World, stored: StoredLevel) {
+pub(crate) fn restore_level(world: &mut World, stored: StoredLevel) {
     let new_game = world.resource::<NewGame>().clone();
     let sight = Sight::remembering(stored.memory, &stored.recalled, new_game.reveal);
     world.insert_resource(sight);

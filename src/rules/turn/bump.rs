@@ -27,7 +27,7 @@ pub enum BumpMemory {
 
 /// What a bump into rock does.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RockBump {
+pub(crate) enum RockBump {
     Dig,
     /// "Bump again to dig": nothing else happens.
     Warn,
@@ -37,7 +37,7 @@ pub enum RockBump {
 
 impl BumpMemory {
     /// What bumping into the rock at `rock`, in `dir`, does now.
-    pub fn rock_bump(&self, dir: Dir, rock: Pos) -> RockBump {
+    pub(crate) fn rock_bump(&self, dir: Dir, rock: Pos) -> RockBump {
         match self {
             Self::Fought { dir: fought, foe } if *fought == dir => RockBump::GotAway(foe.clone()),
             Self::Warned { rock: warned } if *warned == rock => RockBump::Dig,
@@ -49,7 +49,7 @@ impl BumpMemory {
     /// What bumping into the vault wall at `rock` does now: as for any
     /// rock, but a tunnel does not spare the warning, since breaking it
     /// cages the vault's altars.
-    pub fn vault_wall_bump(&self, dir: Dir, rock: Pos) -> RockBump {
+    pub(crate) fn vault_wall_bump(&self, dir: Dir, rock: Pos) -> RockBump {
         match self.rock_bump(dir, rock) {
             RockBump::Dig if *self != (Self::Warned { rock }) => RockBump::Warn,
             other => other,
@@ -58,7 +58,7 @@ impl BumpMemory {
 
     /// What is remembered after the hero stepped in `dir` onto `to`: a
     /// chase goes on in the same direction, a tunnel into the tile it dug.
-    pub fn after_step(&self, dir: Dir, to: Pos) -> Self {
+    pub(crate) fn after_step(&self, dir: Dir, to: Pos) -> Self {
         match self {
             Self::Fought { dir: fought, .. } if *fought == dir => self.clone(),
             Self::Tunnelling { dug } if *dug == to => self.clone(),
@@ -67,7 +67,7 @@ impl BumpMemory {
     }
 
     /// What is remembered after a bump into rock did `what`.
-    pub fn after_rock(what: &RockBump, rock: Pos) -> Self {
+    pub(crate) fn after_rock(what: &RockBump, rock: Pos) -> Self {
         match what {
             RockBump::Dig => Self::Tunnelling { dug: rock },
             RockBump::Warn => Self::Warned { rock },
@@ -78,7 +78,7 @@ impl BumpMemory {
 
 /// The line for a bump into rock that did not dig. `dig_cost` is the
 /// food a dig costs, where the hero gets hungry.
-pub fn rock_message(what: &RockBump, dig_cost: Option<i32>) -> Option<String> {
+pub(crate) fn rock_message(what: &RockBump, dig_cost: Option<i32>) -> Option<String> {
     match what {
         RockBump::Dig => None,
         RockBump::Warn => Some(match dig_cost {
@@ -93,12 +93,16 @@ pub fn rock_message(what: &RockBump, dig_cost: Option<i32>) -> Option<String> {
 }
 
 /// The warning on a first bump into a vault wall.
-pub const VAULT_WALL_WARNING: &str =
+pub(crate) const VAULT_WALL_WARNING: &str =
     "This is a vault wall: breaking it cages every altar. Bump again to dig.";
 
 /// The line for a bump into rock, or into a wall of a vault
 /// (`vault_wall`), that did not dig.
-pub fn bump_message(what: &RockBump, dig_cost: Option<i32>, vault_wall: bool) -> Option<String> {
+pub(crate) fn bump_message(
+    what: &RockBump,
+    dig_cost: Option<i32>,
+    vault_wall: bool,
+) -> Option<String> {
     match what {
         RockBump::Warn if vault_wall => Some(VAULT_WALL_WARNING.to_string()),
         _ => rock_message(what, dig_cost),

@@ -12,24 +12,24 @@ use crate::vocab::game::NewGame;
 use crate::vocab::statuses::{Status, Statuses};
 
 /// What is wrong with a save: the field, and why.
-pub type Wrong = String;
+pub(crate) type Wrong = String;
 
 /// The copper a purse, a pile of coins or a thief's loot may hold: far
 /// more than a game lays, few enough that no sum overflows.
-pub const COPPER: RangeInclusive<u32> = 0..=crate::vocab::components::MOST_COPPER;
+pub(crate) const COPPER: RangeInclusive<u32> = 0..=crate::vocab::components::MOST_COPPER;
 
 /// The food a corpse gives: what the data files allow a meal.
-pub const CORPSE_FOOD: RangeInclusive<i32> = 0..=100_000;
+pub(crate) const CORPSE_FOOD: RangeInclusive<i32> = 0..=100_000;
 
 /// The size of a stomach, stretched or not.
-pub const STOMACH: RangeInclusive<i32> = 1..=100_000;
+pub(crate) const STOMACH: RangeInclusive<i32> = 1..=100_000;
 
 /// The most HP a hero or a creature may have: the data files' range.
-pub const MAX_HP: i32 = 9999;
+pub(crate) const MAX_HP: i32 = 9999;
 
 /// How far over its kind's HP a creature's maximum may lie: a data file
 /// that lowered a kind's HP since the save still loads it.
-pub const HP_MARGIN: i32 = 2;
+pub(crate) const HP_MARGIN: i32 = 2;
 
 /// `field: why`, the form of every error.
 pub fn named(field: &str) -> impl Fn(String) -> Wrong + '_ {
@@ -37,7 +37,7 @@ pub fn named(field: &str) -> impl Fn(String) -> Wrong + '_ {
 }
 
 /// `value` lies in `range`.
-pub fn in_range<T: PartialOrd + std::fmt::Display>(
+pub(crate) fn in_range<T: PartialOrd + std::fmt::Display>(
     field: &str,
     value: T,
     range: RangeInclusive<T>,
@@ -54,7 +54,7 @@ pub fn in_range<T: PartialOrd + std::fmt::Display>(
 }
 
 /// A turn no later than the save's own.
-pub fn not_after(field: &str, when: u64, turn: u64) -> Result<(), Wrong> {
+pub(crate) fn not_after(field: &str, when: u64, turn: u64) -> Result<(), Wrong> {
     if when > turn {
         return Err(format!(
             "{field}: turn {when} is after the save's turn {turn}"
@@ -63,7 +63,7 @@ pub fn not_after(field: &str, when: u64, turn: u64) -> Result<(), Wrong> {
     Ok(())
 }
 
-pub fn on_the_map(field: &str, at: Pos, terrain: &Terrain) -> Result<(), Wrong> {
+pub(crate) fn on_the_map(field: &str, at: Pos, terrain: &Terrain) -> Result<(), Wrong> {
     if terrain.tiles().in_bounds(at) {
         Ok(())
     } else {
@@ -76,21 +76,21 @@ pub fn on_the_map(field: &str, at: Pos, terrain: &Terrain) -> Result<(), Wrong> 
 }
 
 /// Where the hero or a level's start may be: on the map, walkable.
-pub fn on_walkable_ground(field: &str, at: Pos, terrain: &Terrain) -> Result<(), Wrong> {
+pub(crate) fn on_walkable_ground(field: &str, at: Pos, terrain: &Terrain) -> Result<(), Wrong> {
     on_the_map(field, at, terrain)?;
     invariants::on_walkable_ground(terrain, at).map_err(named(field))
 }
 
 /// Where an item may lie: on the map, on walkable ground or in the cage
 /// of a caged altar.
-pub fn where_items_lie(field: &str, at: Pos, terrain: &Terrain) -> Result<(), Wrong> {
+pub(crate) fn where_items_lie(field: &str, at: Pos, terrain: &Terrain) -> Result<(), Wrong> {
     on_the_map(field, at, terrain)?;
     invariants::item_may_lie(terrain, at).map_err(named(field))
 }
 
 /// Where a creature may stand: on the map, and on ground creatures enter
 /// (never a narrow tunnel).
-pub fn where_creatures_go(field: &str, at: Pos, terrain: &Terrain) -> Result<(), Wrong> {
+pub(crate) fn where_creatures_go(field: &str, at: Pos, terrain: &Terrain) -> Result<(), Wrong> {
     on_the_map(field, at, terrain)?;
     invariants::creature_may_stand(terrain, at).map_err(named(field))
 }
@@ -105,7 +105,7 @@ pub fn health(field: &str, hp: i32, max: i32, max_hp: i32) -> Result<(), Wrong> 
 }
 
 /// The creature kind named `kind`, by its index in `creatures.ron`.
-pub fn known_creature(field: &str, kind: &str, new_game: &NewGame) -> Result<usize, Wrong> {
+pub(crate) fn known_creature(field: &str, kind: &str, new_game: &NewGame) -> Result<usize, Wrong> {
     new_game
         .creatures
         .find(kind)
@@ -113,7 +113,7 @@ pub fn known_creature(field: &str, kind: &str, new_game: &NewGame) -> Result<usi
 }
 
 /// The item kind named `kind`, by its index in `items.ron`.
-pub fn known_item(field: &str, kind: &str, new_game: &NewGame) -> Result<usize, Wrong> {
+pub(crate) fn known_item(field: &str, kind: &str, new_game: &NewGame) -> Result<usize, Wrong> {
     new_game
         .items
         .find(kind)
@@ -123,7 +123,11 @@ pub fn known_item(field: &str, kind: &str, new_game: &NewGame) -> Result<usize, 
 /// Each status of `statuses` (the field `field`) lasts no longer than what
 /// gives it may give: the rules' paralysis and sickness, the longest
 /// potion of regeneration or far sight in the data.
-pub fn check_statuses(field: &str, statuses: &Statuses, new_game: &NewGame) -> Result<(), Wrong> {
+pub(crate) fn check_statuses(
+    field: &str,
+    statuses: &Statuses,
+    new_game: &NewGame,
+) -> Result<(), Wrong> {
     for (status, turns) in statuses.iter() {
         let longest = longest_status(status, new_game);
         if longest == 0 {

@@ -17,7 +17,7 @@ use crate::vocab::records::StoredLevel;
 
 /// Checks the hero of a save made on turn `turn` in `mode`, standing on
 /// the current `level`.
-pub fn check_hero(
+pub(crate) fn check_hero(
     hero: &HeroRecord,
     level: &StoredLevel,
     mode: Mode,

@@ -29,7 +29,7 @@ pub struct Place {
 }
 
 /// Checks the level saved as `name` (`current`, `stored[3]`).
-pub fn check_level(
+pub(crate) fn check_level(
     name: &str,
     level: &StoredLevel,
     place: Place,
@@ -181,7 +181,12 @@ fn check_item(
 
 /// A corpse (on the floor, or in the pack as `field`) is of the corpse
 /// kind, gives food a meal may, and died no later than `turn`.
-pub fn check_corpse(field: &str, kind: &str, corpse: &Corpse, turn: u64) -> Result<(), Wrong> {
+pub(crate) fn check_corpse(
+    field: &str,
+    kind: &str,
+    corpse: &Corpse,
+    turn: u64,
+) -> Result<(), Wrong> {
     if kind != CORPSE {
         return Err(format!(
             "{field}.corpse: a {kind} is no body (only a {CORPSE:?} is)"

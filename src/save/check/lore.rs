@@ -10,7 +10,7 @@ use crate::vocab::lore::{LookClass, Lore, MAX_CALLED};
 
 /// Checks `lore` against the data; kinds the data no longer has are left
 /// alone (their items are dropped on loading, and their looks unused).
-pub fn check_lore(lore: &Lore, new_game: &NewGame) -> Result<(), Wrong> {
+pub(crate) fn check_lore(lore: &Lore, new_game: &NewGame) -> Result<(), Wrong> {
     let book = &new_game.items;
     let mut names = BTreeSet::new();
     let mut sprites = BTreeSet::new();

@@ -10,7 +10,7 @@
 //! [`hero`]; what the hero knows of potions and scrolls in [`lore`]; every
 //! number gets the range its rule allows ([`fields`]).
 
-pub mod fields;
+pub(crate) mod fields;
 mod hero;
 mod level;
 mod lore;

@@ -23,9 +23,9 @@ use crate::vocab::states::Screen;
 /// Above terrain, items, creatures and the hero.
 const EFFECTS_Z: f32 = 5.0;
 /// The hero's own wounds.
-pub const HERO_HURT: Color = Color::srgb(1.0, 0.3, 0.25);
+pub(crate) const HERO_HURT: Color = Color::srgb(1.0, 0.3, 0.25);
 /// Wounds dealt to monsters.
-pub const MONSTER_HURT: Color = Color::srgb(1.0, 0.93, 0.55);
+pub(crate) const MONSTER_HURT: Color = Color::srgb(1.0, 0.93, 0.55);
 /// Where a number starts, in tiles above the tile's centre: the hero's
 /// low, a monster's high, so two side by side sit at different heights.
 const HERO_START: f32 = 0.0;
@@ -44,7 +44,7 @@ struct FloatingNumber {
 
 /// Whether a number on `struck` must keep to its tile: it is not the
 /// hero's own, and the tile it would float into is the hero's (`hero`).
-pub fn keeps_off_the_hero(struck: Pos, hero: Option<Pos>, hero_hurt: bool) -> bool {
+pub(crate) fn keeps_off_the_hero(struck: Pos, hero: Option<Pos>, hero_hurt: bool) -> bool {
     !hero_hurt && hero == Some(Pos::new(struck.x, struck.y - 1))
 }
 
@@ -56,7 +56,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The colour of a number: who was hurt.
-pub fn number_colour(hero_hurt: bool) -> Color {
+pub(crate) fn number_colour(hero_hurt: bool) -> Color {
     if hero_hurt { HERO_HURT } else { MONSTER_HURT }
 }
 

@@ -12,10 +12,10 @@ use crate::vocab::states::Screen;
 
 /// Marks the HUD's key legend line.
 #[derive(Component)]
-pub struct LegendText;
+pub(crate) struct LegendText;
 
 /// The width of one glyph of Bevy's default font (Fira Mono), in ems.
-pub const GLYPH_EMS: f32 = 0.6;
+pub(crate) const GLYPH_EMS: f32 = 0.6;
 /// The horizontal room the HUD panel's padding takes, plus a little slack.
 const SIDE_ROOM_PX: f32 = 28.0;
 
@@ -25,7 +25,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// How many glyphs of `font_px` fit on one line `width_px` wide, with
 /// the HUD's padding taken off.
-pub fn chars_that_fit(width_px: f32, font_px: f32) -> usize {
+pub(crate) fn chars_that_fit(width_px: f32, font_px: f32) -> usize {
     let room = (width_px - SIDE_ROOM_PX).max(0.0);
     (room / (font_px.max(1.0) * GLYPH_EMS)).floor() as usize
 }

@@ -25,7 +25,7 @@ use crate::vocab::text;
 
 /// The HUD line that names what the mouse points at.
 #[derive(Component)]
-pub struct InfoLine;
+pub(crate) struct InfoLine;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, look_under_mouse.run_if(in_state(Screen::Playing)));
@@ -58,13 +58,13 @@ type LookableItems<'w, 's> = Query<
 
 /// "a goblin, wounded. Chases you once it sees you." (no line: no full
 /// stop), where `condition` says how it is ([`condition_words`]).
-pub fn creature_words(name: &str, condition: &str, what: &str) -> String {
+pub(crate) fn creature_words(name: &str, condition: &str, what: &str) -> String {
     with_what(format!("{}, {condition}", text::a(name)), what)
 }
 
 /// How hurt a creature looks, and whether it sleeps or flees: "badly
 /// wounded, fleeing", "unhurt, asleep".
-pub fn condition_words(health: &Health, fleeing: bool, asleep: bool) -> String {
+pub(crate) fn condition_words(health: &Health, fleeing: bool, asleep: bool) -> String {
     let hurt = health_words(health);
     match (asleep, fleeing) {
         (true, _) => format!("{hurt}, asleep"),
@@ -74,7 +74,7 @@ pub fn condition_words(health: &Health, fleeing: bool, asleep: bool) -> String {
 }
 
 /// "a rock on grass. A fist-sized stone."
-pub fn item_words(name: &str, ground: &str, what: &str) -> String {
+pub(crate) fn item_words(name: &str, ground: &str, what: &str) -> String {
     with_what(format!("{} on {ground}", text::a(name)), what)
 }
 
@@ -87,7 +87,7 @@ fn with_what(named: String, what: &str) -> String {
 }
 
 /// How hurt a creature looks, in words.
-pub fn health_words(health: &Health) -> &'static str {
+pub(crate) fn health_words(health: &Health) -> &'static str {
     let max = i64::from(health.max.max(1));
     match i64::from(health.hp) {
         hp if hp >= max => "unhurt",
@@ -101,7 +101,7 @@ pub fn health_words(health: &Health) -> &'static str {
 
 /// What the hero knows to be on `at`: a creature in view (and how hurt it
 /// is), else an item it saw there, and the ground.
-pub fn describe_tile(
+pub(crate) fn describe_tile(
     at: Pos,
     level: &Level,
     sight: &Sight,
@@ -144,7 +144,7 @@ pub fn describe_tile(
 
 /// What the look line says of a tile with nothing on it: a vault's parts
 /// say what they do.
-pub fn ground_words(tile: Tile) -> String {
+pub(crate) fn ground_words(tile: Tile) -> String {
     match tile {
         Tile::VaultDoor => {
             format!(

@@ -46,7 +46,7 @@ const HP_RED: Color = Color::srgb(0.78, 0.16, 0.16);
 /// What the HP bar flashes toward on a wound.
 const HP_FLASH: Color = Color::srgb(1.0, 0.75, 0.7);
 /// The food bar's green (the window test looks for it).
-pub const FOOD_GREEN: Color = Color::srgb(0.2, 0.66, 0.24);
+pub(crate) const FOOD_GREEN: Color = Color::srgb(0.2, 0.66, 0.24);
 const BAR_BACK: Color = Color::srgb(0.1, 0.06, 0.07);
 const BAR_FRAME: Color = Color::srgb(0.62, 0.6, 0.68);
 /// The inner width of each gauge's bar, in pixels.
@@ -411,7 +411,7 @@ type HuntKnowledge<'w> = (
 /// "nearest: 12 NE": the steps to the nearest of `foes` and which way
 /// it lies; with none seen, "nearest den: 80 SW", the nearest of `dens`;
 /// "none seen yet" with neither.
-pub fn nearest_foe_note(
+pub(crate) fn nearest_foe_note(
     hero: Pos,
     foes: impl Iterator<Item = Pos>,
     dens: impl Iterator<Item = Pos>,
@@ -457,7 +457,7 @@ fn compass(from: Pos, to: Pos) -> &'static str {
 }
 
 /// What the HUD calls a depth.
-pub fn depth_name(depth: u32) -> String {
+pub(crate) fn depth_name(depth: u32) -> String {
     if depth == 0 {
         "Surface".to_string()
     } else {
@@ -590,7 +590,7 @@ fn show_status(
 
 /// "Sick (3 turns)  Regenerating (12 turns)": each status by the label
 /// the rules give it, and how long it lasts.
-pub fn status_line(statuses: &Statuses, words: &BTreeMap<Status, StatusWords>) -> String {
+pub(crate) fn status_line(statuses: &Statuses, words: &BTreeMap<Status, StatusWords>) -> String {
     statuses
         .iter()
         .map(|(status, turns)| {
@@ -655,7 +655,7 @@ fn show_log(
 
 /// `line` cut to `room` characters, ending in "..." when it was longer:
 /// the history (`m`) shows it whole.
-pub fn cut_to_fit(line: &str, room: usize) -> String {
+pub(crate) fn cut_to_fit(line: &str, room: usize) -> String {
     if line.chars().count() <= room {
         return line.to_string();
     }

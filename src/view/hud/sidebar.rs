@@ -24,7 +24,7 @@ use crate::vocab::statuses::{Status, Statuses};
 
 /// The sidebar's width, in logical pixels: an 800-pixel window keeps 570
 /// for the map.
-pub const SIDEBAR_WIDTH: f32 = 230.0;
+pub(crate) const SIDEBAR_WIDTH: f32 = 230.0;
 /// The start of the line the sidebar logs, under the layout probe, each
 /// time its list changes or it is shown or hidden: "sidebar probe: shown
 /// 2 goblin,rat".

@@ -77,7 +77,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The tile of the nearest living creature the hero sees, fighters before
 /// harmless ones, ties by id: where aiming begins.
-pub fn nearest_enemy<'a>(
+pub(crate) fn nearest_enemy<'a>(
     from: Pos,
     sight: &Sight,
     creatures: impl Iterator<Item = (Pos, u64, bool)> + 'a,
@@ -298,7 +298,7 @@ fn show_reach(
 }
 
 /// The map tile under a point of the window, if any.
-pub fn tile_under(
+pub(crate) fn tile_under(
     window_point: Vec2,
     camera: (&Camera, &GlobalTransform),
     level: &Level,

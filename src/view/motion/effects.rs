@@ -268,7 +268,7 @@ pub(super) fn play_spells(
 }
 
 /// How long a fireball flies from `from` to `to`, a tile at the least.
-pub fn fireball_flight(from: Pos, to: Pos, timings: &AnimationData) -> f32 {
+pub(crate) fn fireball_flight(from: Pos, to: Pos, timings: &AnimationData) -> f32 {
     let tiles_away = Vec2::new((to.x - from.x) as f32, (to.y - from.y) as f32).length();
     tiles_away.max(1.0) / timings.fireball_speed
 }

@@ -10,7 +10,7 @@
 //!
 //! The timings are data: `assets/data/animation.ron` ([`timings`]).
 
-pub mod actors;
+pub(crate) mod actors;
 pub mod effects;
 mod missiles;
 pub mod state;
@@ -30,7 +30,7 @@ pub struct FinishAnimations;
 
 /// The order of the motion systems in a frame, after the rules and the map.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MotionSet {
+pub(crate) enum MotionSet {
     /// A key asked for the end: what plays jumps to it.
     Finish,
     /// This turn's messages start their animations.
@@ -143,7 +143,7 @@ fn keep_pace(
 
 /// The pace for turns `since` seconds apart: 1 for turns a step or more
 /// apart, less for faster ones, never under the data's `shortest`.
-pub fn pace_for(since: f32, timings: &timings::AnimationData) -> f32 {
+pub(crate) fn pace_for(since: f32, timings: &timings::AnimationData) -> f32 {
     /// The share of the time between two turns an animation may take.
     const FIT: f32 = 0.85;
     if timings.step <= 0.0 {

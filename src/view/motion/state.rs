@@ -29,12 +29,12 @@ impl Default for Motion {
 
 impl Motion {
     /// `seconds` of an animation started now, shortened to the pace.
-    pub fn paced(&self, seconds: f32) -> f32 {
+    pub(crate) fn paced(&self, seconds: f32) -> f32 {
         seconds * self.pace
     }
 
     /// When a blow struck now reaches its target: halfway through the lunge.
-    pub fn blow_lands(&self) -> f32 {
+    pub(crate) fn blow_lands(&self) -> f32 {
         self.paced(self.timings.lunge) / 2.0
     }
 }
@@ -69,7 +69,7 @@ pub struct Fade {
 }
 
 impl Fade {
-    pub fn alpha(&self) -> f32 {
+    pub(crate) fn alpha(&self) -> f32 {
         self.from + (self.to - self.from) * self.clock.progress()
     }
 
@@ -119,19 +119,19 @@ impl Animation {
     }
 
     /// Its opacity now.
-    pub fn alpha(&self) -> f32 {
+    pub(crate) fn alpha(&self) -> f32 {
         self.fade.as_ref().map_or(1.0, Fade::alpha)
     }
 
     /// The lunge's offset now.
-    pub fn lunge_offset(&self) -> Vec2 {
+    pub(crate) fn lunge_offset(&self) -> Vec2 {
         self.lunge
             .as_ref()
             .map_or(Vec2::ZERO, |l| l.reach * out_and_back(l.clock.progress()))
     }
 
     /// How strong the hit's flash is now, 1 at its start.
-    pub fn flash_strength(&self) -> f32 {
+    pub(crate) fn flash_strength(&self) -> f32 {
         self.flash
             .as_ref()
             .filter(|c| !c.waiting())
@@ -200,7 +200,7 @@ impl Animation {
     /// Follows the fog, which wants it `shown` or not while it is `drawn`
     /// or not: it fades in, or fades out before it hides. Returns whether
     /// it is drawn now.
-    pub fn follow_sight(&mut self, drawn: bool, shown: bool, seconds: f32) -> bool {
+    pub(crate) fn follow_sight(&mut self, drawn: bool, shown: bool, seconds: f32) -> bool {
         let fade_to = |from: f32, to: f32| Fade {
             from,
             to,

@@ -42,7 +42,7 @@ impl Clock {
     }
 
     /// A clock that waits `delay` seconds, then runs `length`.
-    pub fn delayed(delay: f32, length: f32) -> Self {
+    pub(crate) fn delayed(delay: f32, length: f32) -> Self {
         Self {
             elapsed: -delay.max(0.0),
             length: length.max(0.0),
@@ -73,7 +73,7 @@ impl Clock {
     }
 
     /// How far through it is, 0 to 1 (0 while waiting, 1 for no length).
-    pub fn progress(&self) -> f32 {
+    pub(crate) fn progress(&self) -> f32 {
         if self.length <= 0.0 {
             1.0
         } else {
@@ -84,7 +84,7 @@ impl Clock {
 
 /// The point `along` (0 to 1) the way through `points`, by distance: a
 /// path through two tiles spends as long on each step as its length.
-pub fn point_along(points: &[Vec2], along: f32) -> Vec2 {
+pub(crate) fn point_along(points: &[Vec2], along: f32) -> Vec2 {
     let Some((&first, rest)) = points.split_first() else {
         return Vec2::ZERO;
     };
@@ -104,7 +104,7 @@ pub fn point_along(points: &[Vec2], along: f32) -> Vec2 {
 }
 
 /// Out and back: 0 at both ends, 1 halfway, for a lunge.
-pub fn out_and_back(t: f32) -> f32 {
+pub(crate) fn out_and_back(t: f32) -> f32 {
     (std::f32::consts::PI * t.clamp(0.0, 1.0)).sin()
 }
 

@@ -134,7 +134,7 @@ fn answer_to_quit_unsaved(key: &Key) -> Option<bool> {
 
 /// What opening the menu did with the save, for the menu to say.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub enum MenuSave {
+pub(crate) enum MenuSave {
     /// Nothing to say: no game in play to save.
     #[default]
     Nothing,
@@ -272,7 +272,7 @@ fn save_line(saved: &MenuSave) -> BodyLine {
 /// The menu, saying whether motion is reduced and how the save went; or,
 /// when saving failed on quitting, the question whether to quit without
 /// saving.
-pub fn menu_text(reduce_motion: bool, saved: &MenuSave) -> PanelText {
+pub(crate) fn menu_text(reduce_motion: bool, saved: &MenuSave) -> PanelText {
     if let MenuSave::QuitUnsaved(_) = saved {
         return quit_unsaved_text(saved);
     }
@@ -314,7 +314,7 @@ fn quit_unsaved_text(saved: &MenuSave) -> PanelText {
 }
 
 /// The help for `mode`: how to play, then every key in force.
-pub fn help_text(bindings: &crate::vocab::keys::KeyBindings, mode: Mode) -> PanelText {
+pub(crate) fn help_text(bindings: &crate::vocab::keys::KeyBindings, mode: Mode) -> PanelText {
     let (how_to, vaults): (&[&str], &[&str]) = match mode {
         Mode::Delve => (&HOW_TO_DELVE, &HOW_TO_VAULT),
         Mode::Hunt => (&HOW_TO_HUNT, &[]),
@@ -341,7 +341,10 @@ pub fn help_text(bindings: &crate::vocab::keys::KeyBindings, mode: Mode) -> Pane
 
 /// The pick-up list: each entry of the pile, the chosen one marked, and
 /// the keys that take one, take all, or leave.
-pub fn pile_text(choice: &PileChoice, bindings: &crate::vocab::keys::KeyBindings) -> PanelText {
+pub(crate) fn pile_text(
+    choice: &PileChoice,
+    bindings: &crate::vocab::keys::KeyBindings,
+) -> PanelText {
     let body = choice
         .entries
         .iter()
@@ -375,7 +378,7 @@ fn history_line(entry: &LogEntry) -> String {
 }
 
 /// Every message of the game so far, oldest first.
-pub fn history_text(log: &GameLog) -> PanelText {
+pub(crate) fn history_text(log: &GameLog) -> PanelText {
     let mut body: Vec<BodyLine> = log
         .entries()
         .iter()

@@ -74,7 +74,7 @@ pub struct Scroll {
 
 impl Scroll {
     /// Scrolled to the end (the history opens on its newest lines).
-    pub const END: Self = Self {
+    pub(crate) const END: Self = Self {
         first: usize::MAX,
         rows: 0,
         total: 0,
@@ -105,7 +105,7 @@ impl Scroll {
 
     /// Where a scrolling key takes the view: Up and Down by a row, Page Up
     /// and Page Down by a panel, Home and End to the ends. `None` for other keys.
-    pub fn after_key(self, key: &Key) -> Option<Self> {
+    pub(crate) fn after_key(self, key: &Key) -> Option<Self> {
         let page = self.rows.max(1);
         let first = match key {
             Key::ArrowUp => self.first.saturating_sub(1),
@@ -269,7 +269,7 @@ fn panel_line(text: &str, font_px: f32, line: f32, colour: Color) -> impl Bundle
 
 /// The UI sheet's `panel_frame`, 9-sliced so its border keeps its pixels
 /// at any size; `None` where the atlas lacks it.
-pub fn panel_frame(book: &SpriteBook) -> Option<ImageNode> {
+pub(crate) fn panel_frame(book: &SpriteBook) -> Option<ImageNode> {
     book.image_node("panel_frame").map(|image| {
         image.with_mode(NodeImageMode::Sliced(TextureSlicer {
             border: BorderRect::all(2.0),

@@ -54,7 +54,7 @@ pub enum Behaviour {
 
 impl Behaviour {
     /// Whether it heeds the hero: does something else once it notices it.
-    pub fn heeds_hero(&self) -> bool {
+    pub(crate) fn heeds_hero(&self) -> bool {
         !matches!(
             self,
             Behaviour::Bites
@@ -66,7 +66,7 @@ impl Behaviour {
     }
 
     /// The order a creature asks its behaviours in: the lowest first.
-    pub fn priority(&self) -> u8 {
+    pub(crate) fn priority(&self) -> u8 {
         match self {
             Behaviour::Hears(_) | Behaviour::Sleeps(_) => 0,
             Behaviour::Flees(_) => 1,
@@ -173,7 +173,7 @@ fn yes() -> bool {
 
 /// Whether a creature with `hp` of `max` (alive) is below `percent` of
 /// it: when one that `Flees(percent)` runs.
-pub fn below_share((hp, max): (i32, i32), percent: i32) -> bool {
+pub(crate) fn below_share((hp, max): (i32, i32), percent: i32) -> bool {
     hp > 0 && i64::from(hp) * 100 < i64::from(max) * i64::from(percent)
 }
 
@@ -202,7 +202,7 @@ impl CreatureKind {
     }
 
     /// How far it hears the hero through rock, if it does.
-    pub fn hears(&self) -> Option<i32> {
+    pub(crate) fn hears(&self) -> Option<i32> {
         self.behaviours.iter().find_map(|b| match b {
             Behaviour::Hears(tiles) => Some(*tiles),
             _ => None,

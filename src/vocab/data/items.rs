@@ -98,7 +98,7 @@ pub enum ScrollKind {
 
 impl ScrollKind {
     /// Whether reading it asks for a target tile.
-    pub fn is_aimed(self) -> bool {
+    pub(crate) fn is_aimed(self) -> bool {
         matches!(self, ScrollKind::Paralyze | ScrollKind::Fireball)
     }
 }
@@ -310,10 +310,10 @@ impl ItemBook {
 }
 
 /// The file of the looks, beside `items.ron`.
-pub const LOOKS_FILE: &str = "looks.ron";
+pub(crate) const LOOKS_FILE: &str = "looks.ron";
 
 /// The name of the item kind a body becomes.
-pub const CORPSE: &str = "corpse";
+pub(crate) const CORPSE: &str = "corpse";
 
 #[cfg(test)]
 mod tests {

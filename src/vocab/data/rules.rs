@@ -194,7 +194,7 @@ impl NoiseRules {
 
     /// The chance in percent that a sleeper `distance` tiles from the hero
     /// wakes at a turn's `noise`: 0 beyond hearing.
-    pub fn wake_chance(&self, noise: i32, distance: i32) -> i32 {
+    pub(crate) fn wake_chance(&self, noise: i32, distance: i32) -> i32 {
         if distance > self.hearing {
             return 0;
         }

@@ -13,12 +13,12 @@ use crate::rules::creatures::behaviours::plan::Plan;
 use crate::vocab::messages::{Burrowed, TerrainChanged};
 
 /// What a dig tells the rest of the game.
-pub type Told<'a, 'w> = (
+pub(crate) type Told<'a, 'w> = (
     &'a mut MessageWriter<'w, TerrainChanged>,
     &'a mut MessageWriter<'w, Burrowed>,
 );
 
-pub fn decide(turn: &Turn, me: &Me) -> Option<Plan> {
+pub(crate) fn decide(turn: &Turn, me: &Me) -> Option<Plan> {
     if !me.noticed {
         return None;
     }

@@ -25,7 +25,7 @@ impl Remembered for Trail {
 }
 
 /// A trail is kept in saves as `trail`: it leads to walkable ground.
-pub const MEMORY: Memory = Memory::of::<Trail>("trail", "Chases", check);
+pub(crate) const MEMORY: Memory = Memory::of::<Trail>("trail", "Chases", check);
 
 fn check(value: &Saved, against: &Against) -> Result<(), String> {
     let trail = memory::read::<Trail>(value)?;
@@ -37,7 +37,7 @@ fn check(value: &Saved, against: &Against) -> Result<(), String> {
 }
 
 /// A creature that notices the hero remembers where.
-pub fn notice(me: &Me, trail: &mut Trail) {
+pub(crate) fn notice(me: &Me, trail: &mut Trail) {
     if me.noticed {
         trail.last_seen = Some(me.hero_at);
     }
@@ -47,7 +47,7 @@ pub fn notice(me: &Me, trail: &mut Trail) {
 /// shared map, or to where it last noticed it by its own search. Waiting
 /// where others block the way while it still notices the hero is its
 /// plan; with the trail lost it has none, and [`lose_trail`] forgets it.
-pub fn decide(turn: &mut Turn, me: &Me, trail: &Trail) -> Option<Plan> {
+pub(crate) fn decide(turn: &mut Turn, me: &Me, trail: &Trail) -> Option<Plan> {
     let target = trail.last_seen.filter(|&target| target != me.at)?;
     let step = if target == me.hero_at && *turn.chase_by == ChaseBy::SharedMap {
         let budget = turn.new_game.rules.chase_map_budget;
@@ -68,6 +68,6 @@ pub fn decide(turn: &mut Turn, me: &Me, trail: &Trail) -> Option<Plan> {
 }
 
 /// A chaser with no plan has lost the trail: it forgets it.
-pub fn lose_trail(trail: &mut Trail) {
+pub(crate) fn lose_trail(trail: &mut Trail) {
     trail.last_seen = None;
 }

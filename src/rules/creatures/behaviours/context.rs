@@ -26,7 +26,7 @@ pub struct Me {
 
 impl Me {
     /// Whether one legal step takes it onto the hero's tile.
-    pub fn next_to_hero(&self, actors: &Actors) -> bool {
+    pub(crate) fn next_to_hero(&self, actors: &Actors) -> bool {
         step_towards(actors, self.at, self.hero_at).is_some()
     }
 }
@@ -53,17 +53,17 @@ impl<'w, 's> Turn<'w, 's> {
 }
 
 /// A direction drawn from the game's dice.
-pub fn random_dir(actors: &mut Actors) -> Dir {
+pub(crate) fn random_dir(actors: &mut Actors) -> Dir {
     Dir::ALL[actors.rng.0.range(0, 8) as usize]
 }
 
 /// The open step from `from` in `dir`, under the hero's movement rule.
-pub fn open_step(actors: &Actors, from: Pos, dir: Dir) -> Option<Pos> {
+pub(crate) fn open_step(actors: &Actors, from: Pos, dir: Dir) -> Option<Pos> {
     actors.level.terrain.step_to(from, dir)
 }
 
 /// The direction from `from` that reaches `to` in one legal step, if any.
-pub fn step_towards(actors: &Actors, from: Pos, to: Pos) -> Option<Dir> {
+pub(crate) fn step_towards(actors: &Actors, from: Pos, to: Pos) -> Option<Dir> {
     Dir::ALL
         .into_iter()
         .find(|&d| from.step(d) == to && open_step(actors, from, d).is_some())
@@ -80,7 +80,7 @@ pub fn wander(actors: &mut Actors, entity: Entity, at: Pos) {
 /// The step from `at` onto the free tile farthest from the hero at
 /// `hero_at`, if it is farther and a creature may stand there (a narrow
 /// tunnel it may not: then there is none).
-pub fn step_away(actors: &Actors, at: Pos, hero_at: Pos) -> Option<Pos> {
+pub(crate) fn step_away(actors: &Actors, at: Pos, hero_at: Pos) -> Option<Pos> {
     let distance = |p: Pos| (p.x - hero_at.x).pow(2) + (p.y - hero_at.y).pow(2);
     Dir::ALL
         .into_iter()

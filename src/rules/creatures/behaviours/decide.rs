@@ -28,7 +28,7 @@ use crate::vocab::statuses::Statuses;
 
 /// Every creature as a round of turns reads it: who it is, when it acts,
 /// what it is, how far it sees, and what holds it.
-pub type Creatures<'w, 's> = Query<
+pub(crate) type Creatures<'w, 's> = Query<
     'w,
     's,
     (
@@ -44,7 +44,7 @@ pub type Creatures<'w, 's> = Query<
 /// What one round of all the creatures' turns keeps count of: the sides
 /// of the hero surrounders hold, and how many spreaders live.
 #[derive(Clone, Debug)]
-pub struct Round {
+pub(crate) struct Round {
     pub taken: Vec<Pos>,
     pub living: usize,
 }
@@ -52,7 +52,7 @@ pub struct Round {
 /// What a creature remembers, as its behaviours read it: its trail (after
 /// this turn's noticing), its loot, its count of children.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Mind<'a> {
+pub(crate) struct Mind<'a> {
     pub trail: Option<Trail>,
     pub loot: Option<&'a Loot>,
     pub spreading: Option<&'a Spreading>,
@@ -61,13 +61,13 @@ pub struct Mind<'a> {
 /// What a creature decided: its plan, if any, and whether its trail went
 /// cold (`Chases` had nothing to do), so it forgets it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Decision {
+pub(crate) struct Decision {
     pub plan: Option<Plan>,
     pub lost_trail: bool,
 }
 
 /// Each kind's behaviours in the order they are asked.
-pub fn priorities(book: &CreatureBook) -> Vec<Vec<Behaviour>> {
+pub(crate) fn priorities(book: &CreatureBook) -> Vec<Vec<Behaviour>> {
     book.kinds
         .iter()
         .map(|kind| {
@@ -80,13 +80,13 @@ pub fn priorities(book: &CreatureBook) -> Vec<Vec<Behaviour>> {
 
 /// The creature `entity` of `kind` whose turn it is, if it is ready to
 /// act, with whether it notices the hero.
-pub fn me(turn: &Turn, who: (Entity, usize, i32), hero: Entity) -> Option<Me> {
+pub(crate) fn me(turn: &Turn, who: (Entity, usize, i32), hero: Entity) -> Option<Me> {
     let at = turn.actors.ready_at(who.0)?;
     me_at(turn, who, hero, at)
 }
 
 /// [`me`] for a creature standing at `at`.
-pub fn me_at(
+pub(crate) fn me_at(
     turn: &Turn,
     (entity, kind, vision): (Entity, usize, i32),
     hero: Entity,
@@ -110,7 +110,7 @@ pub fn me_at(
 
 /// A creature's memory of the hero after this turn's look: a chaser that
 /// notices the hero remembers where.
-pub fn noticed_trail(me: &Me, trail: Option<Trail>) -> Option<Trail> {
+pub(crate) fn noticed_trail(me: &Me, trail: Option<Trail>) -> Option<Trail> {
     trail.map(|mut trail| {
         chases::notice(me, &mut trail);
         trail
@@ -120,7 +120,7 @@ pub fn noticed_trail(me: &Me, trail: Option<Trail>) -> Option<Trail> {
 /// Asks each of `behaviours` in turn what it would do: the first plan
 /// wins. A chaser none of whose behaviours before `Chases` had a plan,
 /// and that has none to chase with, loses the trail.
-pub fn decide(
+pub(crate) fn decide(
     behaviours: &[Behaviour],
     turn: &mut Turn,
     me: &Me,

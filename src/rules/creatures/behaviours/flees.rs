@@ -17,7 +17,7 @@ use crate::vocab::resources::TurnCount;
 /// Below its share, away from the hero it notices, or wandering when it
 /// does not; with no step away it waits where it is, and cornered next
 /// to the hero it has no plan (the next behaviour strikes).
-pub fn decide(turn: &Turn, me: &Me, percent: i32) -> Option<Plan> {
+pub(crate) fn decide(turn: &Turn, me: &Me, percent: i32) -> Option<Plan> {
     let health = turn.actors.health(me.entity)?;
     if !below_share(health, percent) {
         return None;
@@ -34,7 +34,7 @@ pub fn decide(turn: &Turn, me: &Me, percent: i32) -> Option<Plan> {
 
 /// Every creature whose kind flees heals 1 HP each `flee_regen_every`
 /// turns, up to its most.
-pub fn recover(
+pub(crate) fn recover(
     turn: Res<TurnCount>,
     new_game: Res<NewGame>,
     mut creatures: Query<(&Creature, &mut Health)>,

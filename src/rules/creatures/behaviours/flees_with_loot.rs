@@ -6,7 +6,7 @@ use crate::rules::creatures::behaviours::context::{Me, Turn, step_away};
 use crate::rules::creatures::behaviours::plan::Plan;
 use crate::rules::creatures::behaviours::steals::Loot;
 
-pub fn decide(turn: &Turn, me: &Me, loot: Option<&Loot>) -> Option<Plan> {
+pub(crate) fn decide(turn: &Turn, me: &Me, loot: Option<&Loot>) -> Option<Plan> {
     if loot.is_none_or(Loot::is_empty) {
         return None;
     }

@@ -7,7 +7,7 @@ use crate::vocab::data::Behaviour;
 use bevy::prelude::Entity;
 
 /// A flutterer always takes its turn, whatever the dice pick.
-pub fn decide() -> Option<Plan> {
+pub(crate) fn decide() -> Option<Plan> {
     Some(Plan::Flutter)
 }
 

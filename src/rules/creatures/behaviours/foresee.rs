@@ -43,7 +43,7 @@ use crate::vocab::statuses::{Status, Statuses};
 const MOST_WORLDS: usize = 64;
 
 /// Whether a wanted foresight is not yet made for this turn and level.
-pub fn foresight_stale(
+pub(crate) fn foresight_stale(
     show: Res<ShowIntents>,
     foresight: Res<Foresight>,
     turn: Res<TurnCount>,

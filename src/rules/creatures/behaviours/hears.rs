@@ -6,6 +6,6 @@ use gloomdelve_core::Pos;
 use gloomdelve_core::fov::within_radius;
 
 /// Whether a creature at `at` that hears as far as `tiles` hears the hero.
-pub fn hears(at: Pos, hero_at: Pos, tiles: i32) -> bool {
+pub(crate) fn hears(at: Pos, hero_at: Pos, tiles: i32) -> bool {
     within_radius(hero_at.x - at.x, hero_at.y - at.y, tiles)
 }

@@ -5,7 +5,7 @@
 use crate::rules::creatures::behaviours::context::{Me, Turn, step_away};
 use crate::rules::creatures::behaviours::plan::Plan;
 
-pub fn decide(turn: &Turn, me: &Me, tiles: i32) -> Option<Plan> {
+pub(crate) fn decide(turn: &Turn, me: &Me, tiles: i32) -> Option<Plan> {
     if !me.noticed || me.at.chebyshev(me.hero_at) > tiles {
         return None;
     }

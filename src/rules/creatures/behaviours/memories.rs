@@ -11,7 +11,7 @@ use crate::rules::creatures::behaviours::steals;
 use crate::vocab::data::CreatureKind;
 
 /// Each memory, by its key in the save.
-pub const MEMORIES: [Memory; 4] = [
+pub(crate) const MEMORIES: [Memory; 4] = [
     chases::MEMORY,
     steals::MEMORY,
     spreads::MEMORY,
@@ -30,7 +30,7 @@ pub fn carries(kind: &CreatureKind, memory: &Memory) -> bool {
 
 /// Gives a new creature of `kind` a fresh memory for each of its
 /// behaviours that keeps one.
-pub fn give_fresh_memories(kind: &CreatureKind, entity: &mut EntityCommands) {
+pub(crate) fn give_fresh_memories(kind: &CreatureKind, entity: &mut EntityCommands) {
     for memory in MEMORIES.iter().filter(|m| carries(kind, m)) {
         (memory.fresh)(entity);
     }

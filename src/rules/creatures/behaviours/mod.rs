@@ -11,26 +11,26 @@
 //! [`memories::MEMORIES`] (see docs/architecture.md).
 
 pub mod bites;
-pub mod burrows;
+pub(crate) mod burrows;
 pub mod chases;
 pub mod context;
-pub mod decide;
+pub(crate) mod decide;
 pub mod flees;
-pub mod flees_with_loot;
+pub(crate) mod flees_with_loot;
 pub mod flutters;
 pub mod foresee;
-pub mod hears;
-pub mod keeps_distance;
+pub(crate) mod hears;
+pub(crate) mod keeps_distance;
 pub mod memories;
 pub mod memory;
 pub mod order;
-pub mod plan;
+pub(crate) mod plan;
 pub mod shoots;
-pub mod sleeps;
+pub(crate) mod sleeps;
 pub mod spreads;
 pub mod steals;
 pub mod surrounds;
-pub mod wanders;
+pub(crate) mod wanders;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

@@ -12,7 +12,7 @@ use crate::vocab::data::Behaviour;
 
 /// The sides of the hero that creatures which surround it already hold,
 /// of `creatures` (each with its kind).
-pub fn surrounders_beside(
+pub(crate) fn surrounders_beside(
     turn: &Turn,
     creatures: impl Iterator<Item = (Entity, usize)>,
     hero: Entity,
@@ -28,7 +28,7 @@ pub fn surrounders_beside(
 }
 
 /// How many of `spreaders` live.
-pub fn spreaders_living(turn: &Turn, spreaders: impl Iterator<Item = Entity>) -> usize {
+pub(crate) fn spreaders_living(turn: &Turn, spreaders: impl Iterator<Item = Entity>) -> usize {
     spreaders.filter(|&e| turn.actors.is_alive(e)).count()
 }
 

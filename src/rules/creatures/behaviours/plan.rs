@@ -9,7 +9,7 @@ use gloomdelve_core::Pos;
 
 /// One creature's plan for this turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Plan {
+pub(crate) enum Plan {
     /// Steps onto this free tile.
     Step(Pos),
     /// Strikes this one, next to it.

@@ -14,7 +14,7 @@ use crate::vocab::components::FogRule;
 use crate::vocab::messages::MissileFlew;
 
 /// Shoots when the line is clear and the kind's missile is known.
-pub fn decide(turn: &Turn, me: &Me, missile: &str) -> Option<Plan> {
+pub(crate) fn decide(turn: &Turn, me: &Me, missile: &str) -> Option<Plan> {
     let known = turn.new_game.items.find(missile).is_some();
     (me.noticed && known && in_line(turn, me)).then(|| Plan::Shoot(missile.to_string()))
 }

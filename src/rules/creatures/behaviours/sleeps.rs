@@ -27,7 +27,7 @@ impl Remembered for Slumber {
 }
 
 /// A sleeper is kept in saves as `sleeps`.
-pub const MEMORY: Memory = Memory::of::<Slumber>("sleeps", "Sleeps", check);
+pub(crate) const MEMORY: Memory = Memory::of::<Slumber>("sleeps", "Sleeps", check);
 
 fn check(value: &Saved, _: &Against) -> Result<(), String> {
     memory::read::<Slumber>(value).map(|_| ())
@@ -47,14 +47,14 @@ fn sleepy_share(kind: &CreatureKind) -> i32 {
 
 /// Whether a new creature of `kind` begins asleep: a die for a kind that
 /// sleeps, none for one that never does.
-pub fn falls_asleep(kind: &CreatureKind, rng: &mut GameRng) -> bool {
+pub(crate) fn falls_asleep(kind: &CreatureKind, rng: &mut GameRng) -> bool {
     let share = sleepy_share(kind);
     share > 0 && rng.range(0, 100) < share
 }
 
 /// What the hero did this turn that the sleepers may hear.
 #[derive(SystemParam)]
-pub struct HeroSounds<'w, 's> {
+pub(crate) struct HeroSounds<'w, 's> {
     dug: MessageReader<'w, 's, HeroDug>,
     struck: MessageReader<'w, 's, Struck>,
     moved: MessageReader<'w, 's, Moved>,
@@ -93,7 +93,7 @@ type Sleepers<'w, 's> = Query<
 /// After the creatures act: each sleeper that was hurt wakes, and each
 /// within hearing may wake at the turn's noise.
 #[allow(clippy::too_many_arguments)]
-pub fn wake_at_noise(
+pub(crate) fn wake_at_noise(
     mut sleepers: Sleepers,
     hero: Single<(Entity, &GridPos, Option<&Gear>), With<Hero>>,
     mut sounds: HeroSounds,

@@ -26,7 +26,7 @@ impl Remembered for Spreading {
 
 /// The children planted are kept in saves as `spreads`, never more than
 /// the rules allow.
-pub const MEMORY: Memory = Memory::of::<Spreading>("spreads", "Spreads", check);
+pub(crate) const MEMORY: Memory = Memory::of::<Spreading>("spreads", "Spreads", check);
 
 fn check(value: &Saved, against: &Against) -> Result<(), String> {
     let spreading = memory::read::<Spreading>(value)?;
@@ -37,7 +37,7 @@ fn check(value: &Saved, against: &Against) -> Result<(), String> {
 /// A spreader does nothing else: below the bounds it spreads (if the
 /// dice say so), at them it waits and rolls no die. `living` counts the
 /// level's spreaders.
-pub fn decide(turn: &Turn, spreading: &Spreading, living: usize) -> Option<Plan> {
+pub(crate) fn decide(turn: &Turn, spreading: &Spreading, living: usize) -> Option<Plan> {
     let rules = &turn.new_game.rules;
     let bounded = living >= rules.fungi_per_level || spreading.spreads >= rules.fungus_max_spreads;
     Some(if bounded { Plan::Wait } else { Plan::Spread })
@@ -77,7 +77,7 @@ pub fn act(
 /// The tiles a spreader at `at` may plant a child on, whoever stands
 /// there now: every tile within the rules' range that a creature may
 /// stand on, but its own.
-pub fn spread_tiles(turn: &Turn, at: Pos) -> Vec<Pos> {
+pub(crate) fn spread_tiles(turn: &Turn, at: Pos) -> Vec<Pos> {
     let range = turn.new_game.rules.fungus_spread_range;
     let terrain = &turn.actors.level.terrain;
     (-range..=range)

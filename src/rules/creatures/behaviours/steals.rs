@@ -41,7 +41,7 @@ impl Remembered for Loot {
 
 /// Loot is kept in saves as `loot`: copper a purse may hold, at most a
 /// pack of items the data knows.
-pub const MEMORY: Memory = Memory::of::<Loot>("loot", "Steals", check);
+pub(crate) const MEMORY: Memory = Memory::of::<Loot>("loot", "Steals", check);
 
 fn check(value: &Saved, against: &Against) -> Result<(), String> {
     let loot = memory::read::<Loot>(value)?;
@@ -81,7 +81,7 @@ pub struct Belongings<'w, 's> {
 }
 
 /// Steals when next to the hero with empty hands and something to take.
-pub fn decide(turn: &Turn, me: &Me, loot: &Loot, belongings: &Belongings) -> Option<Plan> {
+pub(crate) fn decide(turn: &Turn, me: &Me, loot: &Loot, belongings: &Belongings) -> Option<Plan> {
     let ready = loot.is_empty() && me.noticed && me.next_to_hero(&turn.actors);
     (ready && belongings.anything_to_take(&turn.new_game.items)).then_some(Plan::Steal)
 }
@@ -165,7 +165,7 @@ fn steal(turn: &mut Turn, belongings: &mut Belongings) -> Option<Taken> {
 
 /// A thief killed this turn drops its loot where it fell: the items, and
 /// the copper as one pile of coins worth just that.
-pub fn drop_the_loot_of_the_dead(
+pub(crate) fn drop_the_loot_of_the_dead(
     mut commands: Commands,
     new_game: Res<NewGame>,
     dead: Query<(&GridPos, &Health, &Loot)>,

@@ -13,7 +13,7 @@ use crate::rules::creatures::behaviours::plan::Plan;
 
 /// A step on the way round to a free side of the hero, claiming it in
 /// `taken`, which holds the sides surrounders hold or make for this turn.
-pub fn decide(turn: &mut Turn, me: &Me, taken: &mut Vec<Pos>) -> Option<Plan> {
+pub(crate) fn decide(turn: &mut Turn, me: &Me, taken: &mut Vec<Pos>) -> Option<Plan> {
     if !me.noticed {
         return None;
     }
@@ -28,7 +28,7 @@ pub fn decide(turn: &mut Turn, me: &Me, taken: &mut Vec<Pos>) -> Option<Plan> {
 
 /// The sides of the hero at `hero_at` that the creatures standing at
 /// `surrounders` hold.
-pub fn sides_held(hero_at: Pos, surrounders: impl Iterator<Item = Pos>) -> Vec<Pos> {
+pub(crate) fn sides_held(hero_at: Pos, surrounders: impl Iterator<Item = Pos>) -> Vec<Pos> {
     surrounders
         .filter(|at| at.chebyshev(hero_at) == 1)
         .collect()

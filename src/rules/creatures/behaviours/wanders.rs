@@ -3,6 +3,6 @@
 
 use crate::rules::creatures::behaviours::plan::Plan;
 
-pub fn decide() -> Option<Plan> {
+pub(crate) fn decide() -> Option<Plan> {
     Some(Plan::Wander)
 }
