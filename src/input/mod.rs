@@ -21,7 +21,7 @@ use crate::view::screenshot::TakeScreenshot;
 use crate::vocab::states::Screen;
 
 /// Reads the keyboard during play. Needs the rules plugins and a
-/// [`Zoom`](crate::view::camera::Zoom).
+/// [`Zoom`](crate::view::ui_state::Zoom).
 pub fn plugin(app: &mut App) {
     app.add_plugins((inventory::plugin, pile::plugin));
     app.add_message::<TakeScreenshot>();

@@ -15,7 +15,6 @@ use crate::rules::creatures::spawn_creature_with_id;
 use crate::vocab::components::{Creature, CreatureId, Health};
 use crate::vocab::components::{GridPos, Hero, Revives, Stomach};
 use crate::vocab::game::{Mode, NewGame};
-use crate::vocab::intents::PendingAction;
 use crate::vocab::log::GameLog;
 use crate::vocab::messages::Fanfare;
 use crate::vocab::messages::HeroFell;
@@ -269,8 +268,9 @@ fn notice_the_clearing(
 }
 
 /// Counts down the pause in real time; then the fanfare and a fresh world
-/// with a new seed. What the hero was asked to do meanwhile is dropped: it
-/// was held still, and the next world starts with nothing pending.
+/// with a new seed. What the hero was asked to do meanwhile (a key, a
+/// walk) is dropped with the old game (`clear_game`): the next world
+/// starts with nothing pending.
 fn next_world_after_the_pause(world: &mut World) {
     let elapsed = world.resource::<Time<Real>>().delta();
     let mut cleared = world.resource_mut::<Cleared>();
@@ -279,8 +279,6 @@ fn next_world_after_the_pause(world: &mut World) {
         return;
     }
     world.remove_resource::<Cleared>();
-    world.resource_mut::<PendingAction>().0 = None;
-    world.remove_resource::<crate::rules::explore::Walking>();
     world.write_message(Fanfare);
     // The old world is wiped between screens, where no system needs it.
     world.insert_resource(FreshWorld);

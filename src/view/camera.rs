@@ -16,26 +16,7 @@ use crate::vocab::resources::Level;
 use crate::vocab::states::{EnterPlaying, Screen};
 
 use crate::config::ZOOMS;
-
-/// The current zoom.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Zoom(pub u32);
-
-impl Zoom {
-    /// The next zoom step in or out, staying within [`ZOOMS`].
-    pub fn stepped(self, inward: bool) -> Self {
-        let at = ZOOMS
-            .iter()
-            .position(|&z| z == self.0)
-            .unwrap_or(ZOOMS.len() - 1);
-        let next = if inward {
-            (at + 1).min(ZOOMS.len() - 1)
-        } else {
-            at.saturating_sub(1)
-        };
-        Zoom(ZOOMS[next])
-    }
-}
+use crate::view::ui_state::Zoom;
 
 /// The part of the window the HUD leaves free for the map: how many
 /// logical pixels its panels take at the top and at the bottom, and the

@@ -5,8 +5,8 @@
 use bevy::prelude::*;
 
 use crate::config::{Settings, SettingsPath, savable_window, save_settings};
-use crate::view::camera::Zoom;
 use crate::view::motion::state::Motion;
+use crate::view::ui_state::Zoom;
 
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(Update, remember_the_view);

@@ -1,13 +1,35 @@
-//! The state of the screens the keys drive and the view draws: the
-//! inventory's cursor and purpose, the name being typed for a kind, the
+//! The state of the screens the keys drive and the view draws: the zoom,
+//! the inventory's cursor and purpose, the name being typed for a kind, the
 //! act chosen in a screen, the aiming cursor, and the pick-up list. The
-//! input writes it; the view only reads it.
+//! input writes it; the view only reads it. (The bindings as shown are
+//! `vocab::keys::KeyBindings`, which the rules' messages read too.)
 
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
 
+use crate::config::ZOOMS;
 use crate::rules::items::PileEntry;
 use crate::vocab::intents::Action;
+
+/// The current zoom, one of [`ZOOMS`]; the camera draws the map at it.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Zoom(pub u32);
+
+impl Zoom {
+    /// The next zoom step in or out, staying within [`ZOOMS`].
+    pub fn stepped(self, inward: bool) -> Self {
+        let at = ZOOMS
+            .iter()
+            .position(|&z| z == self.0)
+            .unwrap_or(ZOOMS.len() - 1);
+        let next = if inward {
+            (at + 1).min(ZOOMS.len() - 1)
+        } else {
+            at.saturating_sub(1)
+        };
+        Zoom(ZOOMS[next])
+    }
+}
 
 /// The inventory grid: 10 columns of 2 rows.
 pub const COLUMNS: usize = 10;

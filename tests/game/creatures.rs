@@ -546,7 +546,7 @@ fn a_held_key_stops_walking_when_a_monster_comes_into_view() {
     );
     let mut app = app_on(&corridor, Pos::new(1, 1), RulesData::default());
     app.add_message::<bevy::input::keyboard::KeyboardInput>();
-    app.insert_resource(gloomdelve::view::camera::Zoom(4));
+    app.insert_resource(gloomdelve::view::ui_state::Zoom(4));
     app.add_plugins(gloomdelve::input::plugin);
     // A fungus never moves: it comes into view at distance 6.
     spawn(&mut app, "fungus", Pos::new(12, 1));

@@ -308,7 +308,7 @@ pub fn with_motion(app: &mut App) {
 
 pub fn with_keys(app: &mut App) {
     app.add_message::<bevy::input::keyboard::KeyboardInput>();
-    app.insert_resource(gloomdelve::view::camera::Zoom(4));
+    app.insert_resource(gloomdelve::view::ui_state::Zoom(4));
     app.add_plugins(gloomdelve::input::plugin);
 }
 

@@ -8,10 +8,10 @@ use bevy::prelude::*;
 use gloomdelve_core::Pos;
 
 use crate::view::assets::SpriteBook;
-use crate::view::camera::Zoom;
 use crate::view::motion::state::{Animation, Glide, Lunge, Motion};
 use crate::view::motion::tween::{Clock, snap};
 use crate::view::tilemap::tile_centre;
+use crate::view::ui_state::Zoom;
 use crate::vocab::components::{Drawn, GridPos};
 use crate::vocab::messages::{Moved, Struck};
 use crate::vocab::resources::Level;
