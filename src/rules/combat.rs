@@ -10,11 +10,14 @@ use crate::vocab::components::{
     Corpse, Creature, Drawn, FogRule, GridPos, Health, Hero, Item, Layer, Revives, Stomach,
 };
 use crate::vocab::game::NewGame;
+use crate::vocab::keys::KeyBindings;
+use crate::vocab::log::GameLog;
 use crate::vocab::messages::{Damaged, Died, Disturbed, Moved, Struck, TurnTaken};
 use crate::vocab::reset::ResetOnNewGame;
-use crate::vocab::resources::{DeathCause, Kills, TurnCount};
+use crate::vocab::resources::{DeathCause, Kills, MonstersInView, TurnCount};
 use crate::vocab::states::{DeathSteps, Screen, TurnPhase};
 use crate::vocab::text::{capitalised, the};
+use gloomdelve_core::bindings::KeyAction;
 
 impl Actors<'_, '_> {
     /// One blow from `attacker` to `target`, with its log line when the
@@ -194,6 +197,9 @@ pub(super) fn plugin(app: &mut App) {
             (leave_corpses, end_the_hero)
                 .chain()
                 .in_set(DeathSteps::Bodies),
+            advise_rest
+                .in_set(TurnPhase::UpdateHud)
+                .run_if(on_message::<TurnTaken>),
         ),
     );
 }
@@ -257,6 +263,27 @@ fn end_the_hero(
     } else if hero.hp <= 0 {
         cause.0.get_or_insert_with(|| "killed".to_string());
         next.set(Screen::GameOver);
+    }
+}
+
+/// When the last creature in view is gone and the hero is down to half its
+/// HP or less, the log says that resting heals, naming the wait key in
+/// force.
+fn advise_rest(
+    spotted: Res<MonstersInView>,
+    hero: Single<&Health, With<Hero>>,
+    keys: Res<KeyBindings>,
+    turn: Res<TurnCount>,
+    mut log: ResMut<GameLog>,
+) {
+    let health = *hero;
+    let badly_hurt = health.hp > 0 && health.hp.saturating_mul(2) <= health.max;
+    if spotted.all_gone && badly_hurt {
+        let wait = keys.key(KeyAction::Wait);
+        log.say(
+            turn.0,
+            format!("You are badly hurt. Rest with {wait} to heal."),
+        );
     }
 }
 

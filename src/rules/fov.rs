@@ -35,6 +35,7 @@ fn spot_monsters(
         .map(|(entity, _)| entity)
         .collect();
     spotted.newcomer = now.iter().any(|e| !spotted.in_view.contains(e));
+    spotted.all_gone = now.is_empty() && !spotted.in_view.is_empty();
     spotted.in_view = now;
 }
 

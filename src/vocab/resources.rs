@@ -339,6 +339,9 @@ impl Sight {
 pub struct MonstersInView {
     pub in_view: Vec<Entity>,
     pub newcomer: bool,
+    /// Creatures were in view the turn before and none is now (killed, or
+    /// gone out of sight).
+    pub all_gone: bool,
 }
 
 /// Asks for a save once the level just entered is ready.

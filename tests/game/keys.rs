@@ -374,3 +374,33 @@ fn no_message_of_the_game_spells_a_key_it_could_take_from_the_bindings() {
         "the check finds a spelled key and passes a bound one"
     );
 }
+
+#[test]
+fn the_rest_hint_names_the_wait_key_in_force_once_the_last_foe_is_gone() {
+    use crate::support::{act, hero_entity, set_hp, spawn};
+    use gloomdelve_core::Pos;
+    for (file, wait, hurt) in [("", ".", true), ("wait = w\n", "w", true), ("", ".", false)] {
+        let mut app = rebound_game(file);
+        let rat = spawn(&mut app, "rat", Pos::new(6, 2));
+        act(&mut app, Action::Wait);
+        let hero = hero_entity(&mut app);
+        let max = app
+            .world()
+            .get::<gloomdelve::vocab::components::Health>(hero)
+            .unwrap()
+            .max;
+        set_hp(&mut app, hero, if hurt { max / 2 } else { max });
+        set_hp(&mut app, rat, 0);
+        act(&mut app, Action::Wait);
+        let hint = format!("You are badly hurt. Rest with {wait} to heal.");
+        let lines = log_lines(&app);
+        assert_eq!(lines.contains(&hint), hurt, "{file:?}: {lines:?}");
+        act(&mut app, Action::Wait);
+        let again = log_lines(&app).iter().filter(|l| **l == hint).count();
+        assert_eq!(
+            again,
+            usize::from(hurt),
+            "said once, when the last foe went"
+        );
+    }
+}
