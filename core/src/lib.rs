@@ -14,6 +14,7 @@ pub mod path;
 pub mod persist;
 pub mod rect;
 pub mod rng;
+pub mod route;
 pub mod scores;
 pub mod terrain;
 pub mod tile;
