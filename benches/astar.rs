@@ -93,18 +93,6 @@ impl BenchMap {
         expanded.get()
     }
 
-    fn random_open(&self, rng: &mut GameRng) -> Pos {
-        loop {
-            let p = Pos::new(
-                rng.range(0, self.open.width()),
-                rng.range(0, self.open.height()),
-            );
-            if self.open.passable(p) {
-                return p;
-            }
-        }
-    }
-
     /// A goal on open ground `distance` (Chebyshev) from `start`, if the draw lands on one.
     fn goal_near(
         &self,
@@ -137,7 +125,7 @@ fn chase_pairs(map: &BenchMap) -> PairSet {
         over_budget: 0,
     };
     while set.pairs.len() < CHASE_PAIRS {
-        let start = map.random_open(&mut rng);
+        let start = map.open.random_passable(&mut rng);
         let Some(goal) = map.goal_near(&mut rng, start, &CHASE_DISTANCE) else {
             continue;
         };
@@ -160,8 +148,8 @@ fn long_pairs(map: &BenchMap) -> Vec<Pair> {
     let mut pairs = Vec::new();
     while pairs.len() < LONG_PAIRS {
         let pair = Pair {
-            start: map.random_open(&mut rng),
-            goal: map.random_open(&mut rng),
+            start: map.open.random_passable(&mut rng),
+            goal: map.open.random_passable(&mut rng),
         };
         let long_enough = |(path, _): (Vec<Pos>, u32)| path.len() > LONG_PATH;
         if map.theirs(pair).is_some_and(long_enough) {

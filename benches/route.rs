@@ -74,24 +74,15 @@ impl BenchMap {
         let mut search = DijkstraMap::new(self.open.width(), self.open.height());
         let mut pairs = Vec::new();
         while pairs.len() < count {
-            let pair = (self.random_floor(&mut rng), self.random_floor(&mut rng));
+            let pair = (
+                self.open.random_passable(&mut rng),
+                self.open.random_passable(&mut rng),
+            );
             if self.today(&mut search, pair).is_some_and(|s| s >= least) {
                 pairs.push(pair);
             }
         }
         pairs
-    }
-
-    fn random_floor(&self, rng: &mut GameRng) -> Pos {
-        loop {
-            let p = Pos::new(
-                rng.range(0, self.open.width()),
-                rng.range(0, self.open.height()),
-            );
-            if self.open.passable(p) {
-                return p;
-            }
-        }
     }
 }
 

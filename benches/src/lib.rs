@@ -11,7 +11,7 @@
 //! Criterion's benches do this on their own; the plain `main` benches ask
 //! [`smoke`].
 
-use gloomdelve_core::{Dir, Grid, Pos, Terrain};
+use gloomdelve_core::{Dir, GameRng, Grid, Pos, Terrain};
 
 /// Where a walker may stand, with the 8-way steps it may take.
 pub struct OpenGrid(pub Grid<bool>);
@@ -38,6 +38,16 @@ impl OpenGrid {
     pub fn diagonal_ok(&self, from: Pos, dir: Dir) -> bool {
         let (h, v) = dir.components();
         self.passable(from.step(h)) || self.passable(from.step(v))
+    }
+
+    /// A passable tile drawn from `rng`: the same seed, the same tiles.
+    pub fn random_passable(&self, rng: &mut GameRng) -> Pos {
+        loop {
+            let p = Pos::new(rng.range(0, self.width()), rng.range(0, self.height()));
+            if self.passable(p) {
+                return p;
+            }
+        }
     }
 
     /// The legal steps from `from`, each costing 1.

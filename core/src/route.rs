@@ -241,6 +241,17 @@ impl RouteMap {
 mod tests {
     use super::*;
 
+    /// A room walled in rock with one gap at the bottom, the goal inside.
+    const WALLED_ROOM: [&str; 7] = [
+        "..........",
+        "..#####...",
+        "..#...#...",
+        "..#.>.#...",
+        "..#...#...",
+        "..##.##...",
+        "..........",
+    ];
+
     /// A map from rows: `.` floor (cost 1), `#` rock to dig (cost `dig`),
     /// `X` rock never dug, `>` the goal.
     struct Rows(Vec<Vec<u8>>);
@@ -272,15 +283,7 @@ mod tests {
 
     #[test]
     fn a_thin_wall_is_dug_through_when_that_is_cheaper_than_the_way_round() {
-        let rows = Rows::new(&[
-            "..........",
-            "..#####...",
-            "..#...#...",
-            "..#.>.#...",
-            "..#...#...",
-            "..##.##...",
-            "..........",
-        ]);
+        let rows = Rows::new(&WALLED_ROOM);
         let dug = rows.search(Pos::new(1, 3), 3).expect("a route");
         let digs = dug.steps.iter().filter(|&&p| rows.at(p) == b'#').count();
         assert_eq!(digs, 1, "{dug:?}");
@@ -358,15 +361,7 @@ mod tests {
 
     #[test]
     fn a_search_led_to_one_goal_finds_a_route_as_cheap_as_the_plain_search() {
-        let rows = Rows::new(&[
-            "..........",
-            "..#####...",
-            "..#...#...",
-            "..#.>.#...",
-            "..#...#...",
-            "..##.##...",
-            "..........",
-        ]);
+        let rows = Rows::new(&WALLED_ROOM);
         let (w, h) = rows.size();
         let goal = Pos::new(4, 3);
         for dig in [1, 3, 20] {
