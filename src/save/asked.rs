@@ -8,9 +8,9 @@ use bevy::prelude::*;
 
 use crate::save::{
     DataDir, EarlierSave, SaveStatus, Saved, Unsaved, find_earlier_save, read_save, save_now,
+    say_saving_failed,
 };
 use crate::vocab::game::NewGame;
-use crate::vocab::log::GameLog;
 use crate::vocab::messages::{SaveAnswer, SaveRequested};
 use crate::vocab::resources::TurnCount;
 use crate::vocab::states::{EnterTitle, Saving, Screen};
@@ -91,9 +91,7 @@ fn save_and_answer(world: &mut World, then_quit: bool) {
         Err(why) => {
             error!("{why}");
             if then_quit {
-                world
-                    .resource_mut::<GameLog>()
-                    .say(turn, format!("Saving failed: {why}"));
+                say_saving_failed(world, &why);
             }
             SaveAnswer::Failed {
                 why,

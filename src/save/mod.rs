@@ -371,11 +371,16 @@ fn save_when_asked(world: &mut World) {
     world.remove_resource::<SaveSoon>();
     if let Err(message) = save_now(world) {
         error!("{message}");
-        let turn = world.resource::<crate::vocab::resources::TurnCount>().0;
-        world
-            .resource_mut::<crate::vocab::log::GameLog>()
-            .say(turn, format!("Saving failed: {message}"));
+        say_saving_failed(world, &message);
     }
+}
+
+/// Tells the player in the log that the save failed, and why.
+pub(crate) fn say_saving_failed(world: &mut World, why: &str) {
+    let turn = world.resource::<crate::vocab::resources::TurnCount>().0;
+    world
+        .resource_mut::<crate::vocab::log::GameLog>()
+        .say(turn, format!("Saving failed: {why}"));
 }
 
 /// Closing the window saves the game in play first (unless it has ended:

@@ -13,12 +13,13 @@ use gloomdelve::vocab::components::{GridPos, Health};
 use gloomdelve::vocab::foresight::{Deed, Intent};
 use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::messages::{Goal, StartWalk};
-use gloomdelve::vocab::resources::{Level, Seen, Sight, TurnCount};
+use gloomdelve::vocab::resources::{Level, Seen, Sight};
 use gloomdelve_core::mapgen::{Stairs, rooms};
 use gloomdelve_core::{Dir, Pos, Tile};
 
 use crate::support::{
-    act, app_on, app_on_with, deeds_of, foresee, hero_entity, hero_pos, last_line, lay, spawn, wait,
+    act, app_on, app_on_with, deeds_of, foresee, hero_entity, hero_pos, last_line, lay, spawn,
+    turn, wait,
 };
 
 /// A corridor split by a closed door at (4,1).
@@ -29,10 +30,6 @@ const DOORWAY: &str = "\
 
 fn tile(app: &App, at: Pos) -> Tile {
     app.world().resource::<Level>().terrain.tile(at)
-}
-
-fn turn(app: &App) -> u64 {
-    app.world().resource::<TurnCount>().0
 }
 
 fn pos_of(app: &App, entity: Entity) -> Pos {

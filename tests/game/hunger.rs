@@ -11,14 +11,13 @@ use gloomdelve::vocab::components::{Hunger, Stomach};
 use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::log::GameLog;
 use gloomdelve::vocab::resources::DeathCause;
-use gloomdelve::vocab::resources::TurnCount;
 use gloomdelve::vocab::states::Screen;
 use gloomdelve::vocab::statuses::{Status, Statuses};
 use gloomdelve_core::{Dir, Pos};
 
 use crate::support::{
     act, app_on, fighter, hero_entity, hero_hp, holding, last_line, lay, open_map, pack, set_food,
-    set_hp, spawn, wait,
+    set_hp, spawn, turn, wait,
 };
 
 fn stomach(app: &mut App) -> Stomach {
@@ -32,10 +31,6 @@ fn log_lines(app: &App) -> Vec<String> {
         .iter()
         .map(|e| e.text.clone())
         .collect()
-}
-
-fn turns(app: &App) -> u64 {
-    app.world().resource::<TurnCount>().0
 }
 
 /// Rules with fast-rotting corpses: rotten after 10 turns, gone after 20.
@@ -94,9 +89,9 @@ fn food_drops_by_one_a_turn_and_by_six_on_a_dig_turn() {
 fn eating_from_the_pack_restores_the_items_value_and_takes_a_turn() {
     let (mut app, things) = holding(&["ration"]);
     set_food(&mut app, 400);
-    let before = turns(&app);
+    let before = turn(&app);
     act(&mut app, Action::Use(things[0]));
-    assert_eq!(turns(&app), before + 1);
+    assert_eq!(turn(&app), before + 1);
     assert_eq!(stomach(&mut app).food, 400 + 350 - 1);
     assert!(pack(&mut app).is_empty(), "the ration is eaten");
     assert!(app.world().get_entity(things[0]).is_err());
@@ -106,13 +101,13 @@ fn eating_from_the_pack_restores_the_items_value_and_takes_a_turn() {
 #[test]
 fn e_eats_food_underfoot_and_nothing_there_costs_no_turn() {
     let mut app = app_on(&open_map(8, 8), Pos::new(3, 3), RulesData::default());
-    let before = turns(&app);
+    let before = turn(&app);
     act(&mut app, Action::Eat);
-    assert_eq!(turns(&app), before, "nothing to eat: no turn");
+    assert_eq!(turn(&app), before, "nothing to eat: no turn");
     assert_eq!(last_line(&app), "There is nothing here to eat.");
     lay(&mut app, "potion of healing", Pos::new(3, 3));
     act(&mut app, Action::Eat);
-    assert_eq!(turns(&app), before, "a potion is not food");
+    assert_eq!(turn(&app), before, "a potion is not food");
     let ration = lay(&mut app, "ration", Pos::new(3, 3));
     set_food(&mut app, 100);
     act(&mut app, Action::Eat);
@@ -153,7 +148,7 @@ fn a_corpse_is_worth_three_times_the_max_hp_and_can_be_eaten() {
 fn corpses_rot_to_half_their_value_then_vanish_on_schedule() {
     let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), quick_rot());
     let corpse = kill_a_rat(&mut app);
-    let died = turns(&app);
+    let died = turn(&app);
     assert_eq!(app.world().get::<Corpse>(corpse).unwrap().died, died);
     assert_eq!(
         app.world().get::<Drawn>(corpse).unwrap().sprite,
@@ -333,7 +328,7 @@ fn food_out_of_the_pack_cannot_be_eaten_as_carried() {
     act(&mut app, Action::Use(ration));
     assert!(app.world().get_entity(ration).is_ok(), "still on the floor");
     assert_eq!(stomach(&mut app).food, 100, "no meal and no turn");
-    assert_eq!(turns(&app), 0);
+    assert_eq!(turn(&app), 0);
 }
 
 #[test]
@@ -420,7 +415,7 @@ fn e_with_nothing_underfoot_asks_which_food_offering_the_freshest_corpse() {
     assert_eq!(pack(&mut app), vec![ration, corpse]);
     with_keys(&mut app);
     set_food(&mut app, 400);
-    let before = turns(&app);
+    let before = turn(&app);
     press(&mut app, char_key("e"));
     assert_eq!(overlay(&app), Overlay::Inventory, "e asks which");
     assert_eq!(purpose(&app), InventoryPurpose::Eat);
@@ -428,7 +423,7 @@ fn e_with_nothing_underfoot_asks_which_food_offering_the_freshest_corpse() {
     press(&mut app, code_key(KeyCode::Enter));
     assert_eq!(overlay(&app), Overlay::None);
     assert_eq!(pack(&mut app), vec![ration], "the corpse was eaten");
-    assert_eq!(turns(&app), before + 1, "eating took the turn");
+    assert_eq!(turn(&app), before + 1, "eating took the turn");
     assert_eq!(purpose(&app), InventoryPurpose::Browse);
     press(&mut app, char_key("e"));
     assert_eq!(inventory_cursor(&app), 0, "then the ration");

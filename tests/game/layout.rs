@@ -14,7 +14,7 @@ const FORBIDDEN_FROM_RULES: [&str; 4] = ["view", "input", "sim", "save"];
 const MAX_CYCLE: usize = 2;
 
 /// Every `.rs` file under `src`, by its path relative to it ("rules/map.rs").
-fn read_tree(src: &Path) -> BTreeMap<String, String> {
+pub(crate) fn read_tree(src: &Path) -> BTreeMap<String, String> {
     let mut files = BTreeMap::new();
     let mut dirs = vec![src.to_path_buf()];
     while let Some(dir) = dirs.pop() {

@@ -20,7 +20,7 @@ use gloomdelve::{Mode, NewGame, RulesData};
 use gloomdelve_core::{Bump, Dir, Pos, Tile};
 
 use crate::support::{
-    act, data, hero_entity, hero_pos, last_line, new_game, set_hp, shipped_rules,
+    act, data, hero_entity, hero_pos, last_line, new_game, set_hp, shipped_rules, turn,
 };
 
 fn depth(app: &App) -> u32 {
@@ -338,12 +338,6 @@ fn cleared(app: &App) -> bool {
     app.world()
         .get_resource::<gloomdelve::rules::hunt::Cleared>()
         .is_some()
-}
-
-fn turn(app: &App) -> u64 {
-    app.world()
-        .resource::<gloomdelve::vocab::resources::TurnCount>()
-        .0
 }
 
 #[test]

@@ -5,18 +5,13 @@ use bevy::prelude::*;
 use gloomdelve::RulesData;
 use gloomdelve::vocab::components::GridPos;
 use gloomdelve::vocab::intents::Action;
-use gloomdelve::vocab::resources::TurnCount;
 use gloomdelve::vocab::states::Overlay;
 use gloomdelve_core::{Dir, Pos};
 
 use crate::support::{
     act, app_on, char_key, code_key, holding, hp, last_line, lay, overlay, pack, press, spawn,
-    with_keys,
+    turn, with_keys,
 };
-
-fn turn(app: &App) -> u64 {
-    app.world().resource::<TurnCount>().0
-}
 
 /// Where an item lies, if it lies on the map.
 fn lies_at(app: &App, item: Entity) -> Option<Pos> {

@@ -8,13 +8,12 @@ use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::log::GameLog;
 use gloomdelve::vocab::messages::TerrainChanged;
 use gloomdelve::vocab::resources::Level;
-use gloomdelve::vocab::resources::TurnCount;
 use gloomdelve::vocab::resources::{Seen, Sight};
 use gloomdelve::vocab::states::Screen;
 use gloomdelve::{GamePlugin, NewGame, RulesData};
 use gloomdelve_core::{Dir, Pos, Terrain, Tile};
 
-use crate::support::{act, hero_pos, start_playing};
+use crate::support::{act, hero_pos, start_playing, turn};
 
 /// A small map: `#` rock (diggable inside the border), `.` floor.
 const MAP: &str = "\
@@ -51,10 +50,6 @@ fn app_on_map(at: Pos) -> App {
     start_playing(app)
 }
 
-fn turns(app: &App) -> u64 {
-    app.world().resource::<TurnCount>().0
-}
-
 fn tile(app: &App, pos: Pos) -> Tile {
     app.world().resource::<Level>().terrain.tile(pos)
 }
@@ -64,11 +59,11 @@ fn moving_onto_floor_moves_the_hero_and_takes_a_turn() {
     let mut app = app_on_map(Pos::new(1, 1));
     act(&mut app, Action::Move(Dir::E));
     assert_eq!(hero_pos(&mut app), Pos::new(2, 1));
-    assert_eq!(turns(&app), 1);
+    assert_eq!(turn(&app), 1);
     act(&mut app, Action::Move(Dir::W));
     act(&mut app, Action::Move(Dir::S));
     assert_eq!(hero_pos(&mut app), Pos::new(1, 2));
-    assert_eq!(turns(&app), 3);
+    assert_eq!(turn(&app), 3);
 }
 
 fn last_line(app: &App) -> String {
@@ -89,7 +84,7 @@ fn bumping_a_wall_twice_digs_it_and_leaves_the_hero_in_place() {
         last_line(&app),
         "Bump again to dig through the rock (6 food)."
     );
-    assert_eq!(turns(&app), 0, "a warning takes no turn");
+    assert_eq!(turn(&app), 0, "a warning takes no turn");
     act(&mut app, Action::Move(Dir::E));
     assert_eq!(
         hero_pos(&mut app),
@@ -97,7 +92,7 @@ fn bumping_a_wall_twice_digs_it_and_leaves_the_hero_in_place() {
         "digging does not move the hero"
     );
     assert_eq!(tile(&app, Pos::new(3, 1)), Tile::DugFloor);
-    assert_eq!(turns(&app), 1, "a dig takes a turn");
+    assert_eq!(turn(&app), 1, "a dig takes a turn");
     let changed = app.world().resource::<Messages<TerrainChanged>>();
     let positions: Vec<Pos> = changed
         .iter_current_update_messages()
@@ -139,7 +134,7 @@ fn anything_between_two_bumps_makes_the_second_one_warn_again() {
         "Bump again to dig through the rock (6 food). (x4)",
         "four warnings on one line"
     );
-    assert_eq!(turns(&app), 1, "only the wait took a turn");
+    assert_eq!(turn(&app), 1, "only the wait took a turn");
 }
 
 #[test]
@@ -171,7 +166,7 @@ fn a_tunnel_goes_on_without_a_warning() {
         Tile::DugFloor,
         "digging on needs one bump"
     );
-    assert_eq!(turns(&app), 3);
+    assert_eq!(turn(&app), 3);
     act(&mut app, Action::Wait);
     act(&mut app, Action::Move(Dir::E));
     act(&mut app, Action::Move(Dir::E));
@@ -206,11 +201,11 @@ fn a_bump_into_rock_right_after_a_fight_that_way_never_digs() {
     move_creature(&mut app, bat, Pos::new(5, 1));
     act(&mut app, Action::Move(Dir::E));
     assert_eq!(hero_pos(&mut app), Pos::new(2, 2));
-    let before = turns(&app);
+    let before = turn(&app);
     act(&mut app, Action::Move(Dir::E));
     assert_eq!(last_line(&app), "The bat got away.");
     assert_eq!(tile(&app, Pos::new(3, 2)), Tile::Wall, "no dig");
-    assert_eq!(turns(&app), before, "and no turn");
+    assert_eq!(turn(&app), before, "and no turn");
     act(&mut app, Action::Move(Dir::E));
     assert_eq!(
         last_line(&app),
@@ -306,7 +301,7 @@ fn the_border_blocks_and_costs_no_turn() {
         Tile::Wall,
         "the border is never dug"
     );
-    assert_eq!(turns(&app), 0);
+    assert_eq!(turn(&app), 0);
 }
 
 #[test]
@@ -318,7 +313,7 @@ fn diagonal_steps_work_when_a_side_is_open() {
         Pos::new(2, 3),
         "sides (2,2) rock and (1,3) floor: allowed"
     );
-    assert_eq!(turns(&app), 1);
+    assert_eq!(turn(&app), 1);
 }
 
 #[test]
@@ -328,7 +323,7 @@ fn a_diagonal_squeeze_between_corner_touching_walls_is_refused() {
     act(&mut app, Action::Move(Dir::SE));
     assert_eq!(hero_pos(&mut app), Pos::new(2, 1));
     assert_eq!(tile(&app, Pos::new(3, 2)), Tile::Floor, "nothing was dug");
-    assert_eq!(turns(&app), 0, "a refused step takes no turn");
+    assert_eq!(turn(&app), 0, "a refused step takes no turn");
 }
 
 #[test]
@@ -337,14 +332,14 @@ fn the_turn_counter_advances_only_on_an_action() {
     for _ in 0..10 {
         app.update();
     }
-    assert_eq!(turns(&app), 0);
+    assert_eq!(turn(&app), 0);
     act(&mut app, Action::Wait);
-    assert_eq!(turns(&app), 1);
+    assert_eq!(turn(&app), 1);
     assert_eq!(hero_pos(&mut app), Pos::new(1, 1));
     for _ in 0..5 {
         app.update();
     }
-    assert_eq!(turns(&app), 1);
+    assert_eq!(turn(&app), 1);
 }
 
 #[test]

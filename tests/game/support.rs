@@ -462,3 +462,10 @@ pub fn saved_and_loaded(app: &mut App) -> App {
     loaded.update();
     loaded
 }
+
+/// The turn the game is on.
+pub fn turn(app: &App) -> u64 {
+    app.world()
+        .resource::<gloomdelve::vocab::resources::TurnCount>()
+        .0
+}

@@ -8,11 +8,11 @@ use gloomdelve::rules::levels::generate::level_at;
 use gloomdelve::vocab::components::{GridPos, Item};
 use gloomdelve::vocab::intents::Action;
 use gloomdelve::vocab::log::GameLog;
-use gloomdelve::vocab::resources::{Level, TurnCount};
+use gloomdelve::vocab::resources::Level;
 use gloomdelve::{Mode, RulesData};
 use gloomdelve_core::{Dir, Pos, Tile};
 
-use crate::support::{act, app_on, hero_pos, lay, pack, shipped_game};
+use crate::support::{act, app_on, hero_pos, lay, pack, shipped_game, turn};
 
 fn tile(app: &App, at: Pos) -> Tile {
     app.world().resource::<Level>().terrain.tile(at)
@@ -27,10 +27,6 @@ fn told(app: &App, part: &str) -> Result<(), Vec<String>> {
     } else {
         Err(lines)
     }
-}
-
-fn turn(app: &App) -> u64 {
-    app.world().resource::<TurnCount>().0
 }
 
 /// Where each item lies, by name.
