@@ -114,6 +114,9 @@ pub struct Settings {
     /// The sidebar of the monsters in view (on when left out). Toggled
     /// with its key (`v`).
     pub show_sidebar: bool,
+    /// Whether travel and auto-explore may plan through rock the hero can
+    /// dig (on when left out). Toggled from the Esc menu.
+    pub routes_may_dig: bool,
 }
 
 impl Default for Settings {
@@ -124,6 +127,7 @@ impl Default for Settings {
             reduce_motion: false,
             show_intents: false,
             show_sidebar: true,
+            routes_may_dig: true,
         }
     }
 }

@@ -301,6 +301,9 @@ fn run_game(cli: &Cli) -> Result<ExitCode, String> {
     app.insert_resource(gloomdelve::vocab::resources::ShowSidebar(
         remembered.show_sidebar,
     ));
+    app.insert_resource(gloomdelve::vocab::resources::RoutesMayDig(
+        remembered.routes_may_dig,
+    ));
     app.insert_resource(remembered);
     if usable_config.is_ok() {
         app.insert_resource(gloomdelve::config::SettingsPath(

@@ -15,6 +15,7 @@ pub mod persist;
 pub mod rect;
 pub mod rng;
 pub mod route;
+pub mod route_costs;
 pub mod scores;
 pub mod terrain;
 pub mod tile;

@@ -8,7 +8,8 @@
 //! stairs), and takes the Gold Key home.
 
 use bevy::prelude::*;
-use gloomdelve_core::dijkstra::DijkstraMap;
+use gloomdelve_core::route::RouteMap;
+use gloomdelve_core::route_costs::{TerrainCosts, first_dir};
 use gloomdelve_core::{Dir, Pos, Tile};
 
 use crate::rules::explore::{BestGear, knows_stairs_down};
@@ -154,8 +155,8 @@ fn sneak_up(world: &mut World, at: Pos) -> Option<Action> {
         .map(|(pos, ..)| pos.0)
         .min_by_key(|p| (p.chebyshev(at), *p))?;
     with_bot_map(world, |world, map| {
-        map.step(world, Target::Tiles(vec![nearest]), at)
-            .map(Action::Move)
+        // Walking only: a dig would wake it, or take a turn under fire.
+        map.step(world, (Target::Tiles(vec![nearest]), None), at)
     })
 }
 
@@ -210,8 +211,8 @@ fn close_on_archers(world: &mut World, at: Pos) -> Option<Action> {
         .into_iter()
         .min_by_key(|p| (p.chebyshev(at), *p))?;
     with_bot_map(world, |world, map| {
-        map.step(world, Target::Tiles(vec![nearest]), at)
-            .map(Action::Move)
+        // Walking only: a dig would wake it, or take a turn under fire.
+        map.step(world, (Target::Tiles(vec![nearest]), None), at)
     })
 }
 
@@ -558,7 +559,8 @@ pub(super) fn travel(world: &mut World, hero: Entity, at: Pos) -> Option<Action>
         .iter()
         .any(|(_, effect)| *effect == ItemEffect::Key);
     with_bot_map(world, |world, map| {
-        let mut towards = |target: Target| map.step(world, target, at).map(Action::Move);
+        let dig = route_dig_cost(world, hero);
+        let mut towards = |target: Target| map.step(world, (target, dig), at);
         let underfoot = world.resource::<Level>().terrain.tile(at);
         if homeward {
             if underfoot == Tile::StairsUp {
@@ -615,43 +617,60 @@ enum Target {
     Tiles(Vec<Pos>),
 }
 
-/// The bot's reusable search grid.
+/// The bot's reusable route planner, the one travel and explore use.
 #[derive(Resource)]
-struct BotMap(DijkstraMap);
+struct BotMap(RouteMap);
 
 impl Default for BotMap {
     fn default() -> Self {
-        Self(DijkstraMap::new(1, 1))
+        Self(RouteMap::new(1, 1))
     }
 }
 
 impl BotMap {
-    /// The first step from `at` towards the nearest tile of `target`, over
-    /// the known map, searching outward from the hero: on the 600×600 hunt
-    /// world this costs the nearby tiles only, where a full Dijkstra map
-    /// would cost them all.
-    fn step(&mut self, world: &World, target: Target, at: Pos) -> Option<Dir> {
+    /// The first step from `at` towards the nearest tile of `target`:
+    /// the first step of the cheapest route over the known map, searching
+    /// outward from the hero (on the 600×600 hunt world this costs the
+    /// nearby tiles only). A route may dig as the hero's travel does: then
+    /// the step is a dig.
+    fn step(
+        &mut self,
+        world: &World,
+        (target, dig): (Target, Option<u32>),
+        at: Pos,
+    ) -> Option<Action> {
         let terrain = &world.resource::<Level>().terrain;
         let sight = world.get_resource::<Sight>()?;
-        let known = |p: Pos| sight.knows(p);
+        let costs = TerrainCosts::new(terrain, |p: Pos| sight.knows(p), dig);
         // A level has one stairs of each kind at most: a known one is the
         // only goal, and with none known there is nothing to search for.
-        let known_stairs = |stairs: Tile| find_stairs(terrain, stairs).filter(|&p| known(p));
-        let goals = match target {
-            Target::Unexplored => None,
-            Target::StairsDown => Some(vec![known_stairs(Tile::StairsDown)?]),
-            Target::StairsUp => Some(vec![known_stairs(Tile::StairsUp)?]),
+        let known_stairs = |stairs: Tile| find_stairs(terrain, stairs).filter(|&p| sight.knows(p));
+        let route = match target {
+            Target::Unexplored => costs.search(&mut self.0, at, |p| costs.is_frontier(p)),
+            Target::StairsDown => costs.search_to(&mut self.0, at, known_stairs(Tile::StairsDown)?),
+            Target::StairsUp => costs.search_to(&mut self.0, at, known_stairs(Tile::StairsUp)?),
             Target::Tiles(tiles) if tiles.is_empty() => return None,
-            Target::Tiles(tiles) => Some(tiles),
-        };
-        let is_goal = |p: Pos| match &goals {
-            None => !known(p),
-            Some(tiles) => tiles.binary_search(&p).is_ok(),
-        };
-        let passable = |p: Pos| known(p) && terrain.is_passable(p);
-        self.0.fit(terrain.width(), terrain.height());
-        self.0
-            .first_step(at, passable, is_goal, |p, dir| terrain.can_pass(p, dir))
-            .map(|nearest| nearest.dir)
+            Target::Tiles(tiles) => {
+                costs.search(&mut self.0, at, |p| tiles.binary_search(&p).is_ok())
+            }
+        }?;
+        let dir = first_dir(at, &route)?;
+        Some(if costs.digs(at.step(dir)) {
+            Action::Dig(dir)
+        } else {
+            Action::Move(dir)
+        })
     }
+}
+
+/// What the hero's routes price a step through rock at, as travel does;
+/// `None` when the setting says routes may not dig.
+fn route_dig_cost(world: &World, hero: Entity) -> Option<u32> {
+    let may_dig = world
+        .get_resource::<crate::vocab::resources::RoutesMayDig>()
+        .copied()
+        .unwrap_or_default();
+    let fed = world.get::<Stomach>(hero).map(|s| s.state > Hunger::Hungry);
+    let rules = &world.resource::<NewGame>().rules;
+    may_dig.0.then(|| rules.route_dig_cost(fed)).flatten()
 }

@@ -21,6 +21,8 @@ pub(crate) const RECORDING_VERSION: u32 = 1;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Recorded {
     Move(Dir),
+    /// A step that digs without the warning (a route that digs).
+    Dig(Dir),
     Wait,
     PickUp,
     /// One entry of the pile underfoot, by its place in the pile.
@@ -107,6 +109,7 @@ fn slot(pack: &Pack, item: Entity) -> Option<usize> {
 pub fn to_recorded(action: Action, pack: &Pack) -> Option<Recorded> {
     Some(match action {
         Action::Move(dir) => Recorded::Move(dir),
+        Action::Dig(dir) => Recorded::Dig(dir),
         Action::Wait => Recorded::Wait,
         Action::PickUp => Recorded::PickUp,
         Action::Take(entry) => Recorded::Take(entry),
@@ -135,6 +138,7 @@ pub fn to_action(recorded: Recorded, pack: &Pack) -> Action {
     let with_item = |slot: usize, act: fn(Entity) -> Action| item(slot).map_or(Action::Wait, act);
     match recorded {
         Recorded::Move(dir) => Action::Move(dir),
+        Recorded::Dig(dir) => Action::Dig(dir),
         Recorded::Wait => Action::Wait,
         Recorded::PickUp => Action::PickUp,
         Recorded::Take(entry) => Action::Take(entry),

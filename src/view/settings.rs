@@ -1,6 +1,6 @@
-//! Remembers the view's settings as the player changes them: the zoom,
-//! the window size, Reduce motion, the intent overlay and the sidebar go
-//! to `settings.ron` (see `config`) whenever one changes.
+//! Remembers the settings as the player changes them: the zoom, the
+//! window size, Reduce motion, the intent overlay, the sidebar and whether
+//! routes may dig go to `settings.ron` (see `config`) whenever one changes.
 
 use bevy::prelude::*;
 
@@ -18,10 +18,11 @@ fn remember_the_view(
     path: Option<Res<SettingsPath>>,
     mut settings: Option<ResMut<Settings>>,
     zoom: Option<Res<Zoom>>,
-    (motion, intents, sidebar): (
+    (motion, intents, sidebar, dig): (
         Option<Res<Motion>>,
         Option<Res<crate::vocab::foresight::ShowIntents>>,
         Option<Res<crate::vocab::resources::ShowSidebar>>,
+        Option<Res<crate::vocab::resources::RoutesMayDig>>,
     ),
     mut resized: MessageReader<bevy::window::WindowResized>,
 ) {
@@ -40,6 +41,9 @@ fn remember_the_view(
     }
     if let Some(sidebar) = sidebar.filter(|s| s.is_changed()) {
         next.show_sidebar = sidebar.0;
+    }
+    if let Some(dig) = dig.filter(|d| d.is_changed()) {
+        next.routes_may_dig = dig.0;
     }
     if let Some(size) = resized.read().last()
         && let Some(window) = savable_window(size.width, size.height)

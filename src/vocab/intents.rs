@@ -10,6 +10,9 @@ use crate::vocab::resources::Way;
 pub enum Action {
     /// Step, attack or dig in a direction, by bumping.
     Move(Dir),
+    /// Step in a direction, digging at once through rock there without
+    /// the warning a bump gives: what a route that digs asks for.
+    Dig(Dir),
     /// Let a turn pass.
     Wait,
     /// Pick up what lies on the hero's tile.
@@ -52,9 +55,13 @@ pub struct PendingAction(pub Option<Action>);
 // as one message of its own kind. Each kind is read by exactly one system,
 // in `HeroTurn::Resolve`.
 
-/// Step, attack or dig in a direction, by bumping.
+/// Step, attack or dig in a direction, by bumping; `dig` digs rock there
+/// at once, without the warning (see `Action::Dig`).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct StepIntent(pub Dir);
+pub(crate) struct StepIntent {
+    pub dir: Dir,
+    pub dig: bool,
+}
 
 /// Let a turn pass.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]

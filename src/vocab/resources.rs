@@ -409,3 +409,15 @@ impl Default for ShowSidebar {
         Self(true)
     }
 }
+
+/// Whether travel and auto-explore may plan through rock the hero can dig
+/// (the Esc menu's "Routes may dig", kept in `settings.ron`; on unless the
+/// player turned it off).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoutesMayDig(pub bool);
+
+impl Default for RoutesMayDig {
+    fn default() -> Self {
+        Self(true)
+    }
+}

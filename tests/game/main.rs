@@ -19,6 +19,7 @@ mod lore;
 mod missiles;
 mod motion;
 mod readme;
+mod routes;
 mod rules;
 mod save_checks;
 mod saving;

@@ -408,6 +408,7 @@ fn settings_remember_the_view_and_a_bad_file_is_kept_aside() {
         reduce_motion: true,
         show_intents: true,
         show_sidebar: false,
+        routes_may_dig: false,
     };
     save_settings(&dir.join(SETTINGS_FILE), &chosen).unwrap();
     assert_eq!(load_settings(&dir), (chosen, None));
@@ -416,6 +417,10 @@ fn settings_remember_the_view_and_a_bad_file_is_kept_aside() {
     assert!(
         load_settings(&dir).0.show_sidebar,
         "the sidebar is on when left out"
+    );
+    assert!(
+        load_settings(&dir).0.routes_may_dig,
+        "routes may dig when left out"
     );
     std::fs::write(dir.join(SETTINGS_FILE), "(zoom: Some(9))").unwrap();
     let (settings, note) = load_settings(&dir);

@@ -22,6 +22,8 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use gloomdelve_core::bindings::KeyAction;
 use gloomdelve_core::dijkstra::DijkstraMap;
+use gloomdelve_core::route::{Route, RouteMap};
+use gloomdelve_core::route_costs::{TerrainCosts, first_dir};
 use gloomdelve_core::{Dir, Pos, Rect, Terrain, Tile};
 
 use crate::vocab::components::{Corpse, Dropped};
@@ -40,6 +42,7 @@ use crate::vocab::reset::ResetOnNewGame;
 use crate::vocab::resources::Dungeon;
 use crate::vocab::resources::KnownRooms;
 use crate::vocab::resources::Level;
+use crate::vocab::resources::RoutesMayDig;
 use crate::vocab::resources::TurnCount;
 use crate::vocab::resources::{Seen, Sight};
 use crate::vocab::states::Screen;
@@ -64,6 +67,8 @@ pub struct Walking {
     last: Condition,
     steps: u32,
     last_step: Duration,
+    /// Whether it has dug yet (it says so at its first dig).
+    tunnelled: bool,
 }
 
 /// The time between two steps of a walk (zero in tests and the sim).
@@ -74,14 +79,28 @@ pub(crate) struct WalkPace(pub Duration);
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct KnownMonsters(pub BTreeSet<u64>);
 
-/// The Dijkstra map walks reuse, sized to the level.
-#[derive(Resource, Debug)]
-struct WalkMap(DijkstraMap);
+/// The maps walks reuse, sized to the level: the route planner, and the
+/// hunt's chart of the known map to choose a room's frontier by.
+#[derive(Debug)]
+struct WalkMaps {
+    route: RouteMap,
+    rooms: DijkstraMap,
+}
+
+impl Default for WalkMaps {
+    fn default() -> Self {
+        Self {
+            route: RouteMap::new(1, 1),
+            rooms: DijkstraMap::new(1, 1),
+        }
+    }
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<StartWalk>();
     app.add_message::<WalkStopped>();
     app.init_resource::<WalkPace>();
+    app.init_resource::<RoutesMayDig>();
     app.reset_on_new_game::<KnownMonsters>();
     app.remove_on_new_game::<Walking>();
     app.add_systems(
@@ -218,6 +237,7 @@ fn start_walk(
         last: condition(&hero),
         steps: 0,
         last_step: time.elapsed().saturating_sub(Duration::from_secs(3600)),
+        tunnelled: false,
     });
 }
 
@@ -288,9 +308,20 @@ struct Surroundings<'w, 's> {
     >,
     carried: Query<'w, 's, (&'static Item, Option<&'static Corpse>, &'static Name)>,
     roster: Option<Res<'w, crate::rules::hunt::Roster>>,
+    may_dig: Option<Res<'w, RoutesMayDig>>,
 }
 
 impl Surroundings<'_, '_> {
+    /// What a route prices a step through rock at, or `None` when routes
+    /// may not dig (the setting is off).
+    fn dig_cost(&self) -> Option<u32> {
+        let may_dig = self.may_dig.as_deref().copied().unwrap_or_default().0;
+        let (_, _, stomach, _, _) = *self.hero;
+        let rules = &self.new_game.rules;
+        let fed = stomach.map(|s| s.state > Hunger::Hungry);
+        may_dig.then(|| rules.route_dig_cost(fed)).flatten()
+    }
+
     /// Of `rooms`, the dens of the enemies still alive (see [`dens`]).
     fn dens(&self, rooms: &[Rect]) -> Vec<Rect> {
         let Some(roster) = self.roster.as_deref() else {
@@ -382,7 +413,7 @@ fn take_a_step(
     mut ending: Ending,
     mut known: ResMut<KnownMonsters>,
     world: Surroundings,
-    mut map: Local<Option<WalkMap>>,
+    mut maps: Local<WalkMaps>,
     known_rooms: Option<Res<KnownRooms>>,
 ) {
     let (Some(mut walking), Some(sight)) = (walking, world.sight.as_deref()) else {
@@ -422,15 +453,8 @@ fn take_a_step(
         return ending.stop(Stop::other(why));
     }
     let dir = pest_to_swat(terrain, at, &in_view).or_else(|| {
-        let map = map.get_or_insert_with(|| WalkMap(DijkstraMap::new(1, 1)));
-        next_step(
-            &mut map.0,
-            &world,
-            sight,
-            walking.goal,
-            at,
-            known_rooms.as_deref(),
-        )
+        let rooms = known_rooms.as_deref();
+        next_step(&mut maps, &world, sight, walking.goal, at, rooms)
     });
     let Some(dir) = dir else {
         let meadow = world.meadow_done_but_for_the_view(sight);
@@ -444,10 +468,30 @@ fn take_a_step(
     if let Some(reason) = reason_not_to_step(at.step(dir), &in_view) {
         return ending.stop(reason);
     }
-    pending.0 = Some(Action::Move(dir));
+    // The planner only steps onto known rock it chose to dig.
+    let to = at.step(dir);
+    let digs = sight.knows(to) && !terrain.is_passable(to);
+    if digs && !walking.tunnelled {
+        walking.tunnelled = true;
+        let turn = ending.turn.0;
+        ending.log.say(turn, tunnel_line(walking.goal));
+    }
+    pending.0 = Some(if digs {
+        Action::Dig(dir)
+    } else {
+        Action::Move(dir)
+    });
     walking.last = now;
     walking.steps += 1;
     walking.last_step = time.elapsed();
+}
+
+/// What a walk says at its first dig.
+fn tunnel_line(goal: Goal) -> &'static str {
+    match goal {
+        Goal::StairsDown => "You tunnel toward the stairs.",
+        Goal::Unexplored => "You tunnel toward unexplored ground.",
+    }
 }
 
 /// What explore says on the surface once nothing worth having is in view
@@ -468,64 +512,74 @@ fn pest_to_swat(terrain: &Terrain, at: Pos, in_view: &[Spotted]) -> Option<Dir> 
 }
 
 /// The walk's next step towards its goal (for explore, the rooms first,
-/// then the nearest unexplored tile or wanted item), if there is one.
+/// then the nearest unexplored tile or wanted item), if there is one: the
+/// first step of the cheapest route, which may dig (see [`Plan`]).
 fn next_step(
-    map: &mut DijkstraMap,
+    maps: &mut WalkMaps,
     world: &Surroundings,
     sight: &Sight,
     goal: Goal,
     at: Pos,
     known_rooms: Option<&KnownRooms>,
 ) -> Option<Dir> {
+    let route = next_route(maps, world, sight, (goal, known_rooms), at)?;
+    first_dir(at, &route)
+}
+
+/// The route the walk to `goal` takes from `at` (see [`next_step`]).
+fn next_route(
+    maps: &mut WalkMaps,
+    world: &Surroundings,
+    sight: &Sight,
+    (goal, known_rooms): (Goal, Option<&KnownRooms>),
+    at: Pos,
+) -> Option<Route> {
     let terrain = &world.level.terrain;
+    let plan = Plan {
+        terrain,
+        sight,
+        avoid: &[],
+        dig: world.dig_cost(),
+    };
     if goal == Goal::Unexplored && world.meadow_done_but_for_the_view(sight) {
         let in_view: Vec<Pos> = world
             .wanted_items(sight, at)
             .into_iter()
             .filter(|&p| sight.seen(p) == Seen::Visible)
             .collect();
-        let plan = Plan {
-            terrain,
-            sight,
-            avoid: &[],
-        };
-        return step_towards(map, &plan, in_view, at);
+        return plan.route(&mut maps.route, &Goals::tiles(in_view), at);
     }
-    let mut goals = goal_tiles(terrain, sight, goal);
+    let mut goals = Goals::tiles(goal_tiles(terrain, sight, goal));
     if goal == Goal::Unexplored {
-        goals.extend(world.wanted_items(sight, at));
+        goals = Goals::tiles(world.wanted_items(sight, at)).and_the_frontier();
     }
     // In the hunt: the dens of the enemies still alive first, then any
     // room not yet looked into.
     let towards_rooms = known_rooms
         .filter(|_| goal == Goal::Unexplored)
         .and_then(|known| {
+            let mut frontier = frontier(terrain, &|p| sight.knows(p));
+            frontier.extend(&goals.tiles);
+            let map = &mut maps.rooms;
             let dens = world.dens(&known.rooms);
-            rooms::frontier_towards_rooms(map, terrain, sight, &goals, &dens, at).or_else(|| {
-                rooms::frontier_towards_rooms(map, terrain, sight, &goals, &known.rooms, at)
+            rooms::frontier_towards_rooms(map, terrain, sight, &frontier, &dens, at).or_else(|| {
+                rooms::frontier_towards_rooms(map, terrain, sight, &frontier, &known.rooms, at)
             })
         })
-        .and_then(|f| {
-            let plan = Plan {
-                terrain,
-                sight,
-                avoid: &[],
-            };
-            step_towards(map, &plan, vec![f], at)
-        });
+        .and_then(|f| plan.route(&mut maps.route, &Goals::tiles(vec![f]), at));
     if towards_rooms.is_some() {
         return towards_rooms;
     }
     // Around the harmless (fungi) where there is a way round; else
     // through them, a blow at a time.
     let harmless = world.known_harmless(sight);
-    let plan = Plan {
-        terrain,
-        sight,
+    let around = Plan {
         avoid: &harmless,
+        ..plan
     };
-    step_towards(map, &plan, goals.clone(), at)
-        .or_else(|| step_towards(map, &Plan { avoid: &[], ..plan }, goals, at))
+    around
+        .route(&mut maps.route, &goals, at)
+        .or_else(|| plan.route(&mut maps.route, &goals, at))
 }
 
 /// Of `rooms`, those where an enemy of `alive` lives: the hunt's roster
@@ -626,48 +680,80 @@ fn reason_to_stop(
     underfoot.map(|name| Stop::other(format!("You stop: there is {} here.", text::a(name))))
 }
 
-/// The step from `at` towards the nearest of `goals` over the known map.
-/// What a walk plans over: the map, what the hero knows of it, and the
-/// tiles to go around.
+/// What a walk plans over: the map, what the hero knows of it, the tiles
+/// to go around, and what a step through rock costs (`None`: no digging;
+/// see `RulesData::route_dig_cost`).
 #[derive(Clone, Copy)]
 struct Plan<'a> {
     terrain: &'a Terrain,
     sight: &'a Sight,
     avoid: &'a [Pos],
+    dig: Option<u32>,
 }
 
-fn step_towards(map: &mut DijkstraMap, plan: &Plan, goals: Vec<Pos>, at: Pos) -> Option<Dir> {
-    if goals.is_empty() || goals.contains(&at) {
-        return None;
+impl Plan<'_> {
+    /// What each tile costs to step onto, as the hero knows the map.
+    fn costs(&self) -> TerrainCosts<'_, impl Fn(Pos) -> bool + '_> {
+        let sight = self.sight;
+        TerrainCosts {
+            terrain: self.terrain,
+            known: move |p| sight.knows(p),
+            dig: self.dig,
+            avoid: self.avoid,
+        }
     }
-    chart_around(map, plan, goals);
-    step_downhill(map, plan.terrain, at)
+
+    /// The cheapest route from `at` to the nearest of `goals`; `None`
+    /// when there is none, or `at` is one.
+    fn route(&self, map: &mut RouteMap, goals: &Goals, at: Pos) -> Option<Route> {
+        let costs = self.costs();
+        match goals.tiles.as_slice() {
+            [] if !goals.frontier => None,
+            [only] if !goals.frontier => costs.search_to(map, at, *only),
+            _ => costs.search(map, at, |p| goals.holds(&costs, p)),
+        }
+    }
 }
 
-/// [`chart`], keeping off the tiles `plan` avoids.
-fn chart_around(map: &mut DijkstraMap, plan: &Plan, goals: Vec<Pos>) {
-    let Plan {
-        terrain,
-        sight,
-        avoid,
-    } = *plan;
-    map.fit(terrain.width(), terrain.height());
-    map.compute(
-        goals,
-        |p| sight.knows(p) && terrain.is_passable(p) && !avoid.contains(&p),
-        |p, dir| terrain.can_pass(p, dir),
-    );
+/// Where a walk may end: the tiles given, and where `frontier` is set,
+/// any tile where exploring leads (see `TerrainCosts::is_frontier`).
+struct Goals {
+    /// Sorted, for a binary search.
+    tiles: Vec<Pos>,
+    frontier: bool,
 }
 
-/// The tiles a walk to `goal` may end on, as far as the hero knows.
+impl Goals {
+    fn tiles(mut tiles: Vec<Pos>) -> Self {
+        tiles.sort_unstable();
+        tiles.dedup();
+        Self {
+            tiles,
+            frontier: false,
+        }
+    }
+
+    fn and_the_frontier(self) -> Self {
+        Self {
+            frontier: true,
+            ..self
+        }
+    }
+
+    fn holds<K: Fn(Pos) -> bool>(&self, costs: &TerrainCosts<K>, p: Pos) -> bool {
+        self.tiles.binary_search(&p).is_ok() || (self.frontier && costs.is_frontier(p))
+    }
+}
+
+/// The tiles a walk to the stairs may end on, as far as the hero knows
+/// (none for explore, whose goals are the frontier's).
 fn goal_tiles(terrain: &Terrain, sight: &Sight, goal: Goal) -> Vec<Pos> {
-    let known = |p: Pos| sight.knows(p);
     match goal {
-        Goal::Unexplored => frontier(terrain, &known),
+        Goal::Unexplored => Vec::new(),
         Goal::StairsDown => terrain
             .tiles()
             .iter()
-            .filter(|(p, t)| **t == Tile::StairsDown && known(*p))
+            .filter(|(p, t)| **t == Tile::StairsDown && sight.knows(*p))
             .map(|(p, _)| p)
             .collect(),
     }
@@ -676,17 +762,12 @@ fn goal_tiles(terrain: &Terrain, sight: &Sight, goal: Goal) -> Vec<Pos> {
 /// Fills `map` with the distance to the nearest of `goals`, walking only
 /// on known walkable tiles and through known doors.
 fn chart(map: &mut DijkstraMap, terrain: &Terrain, sight: &Sight, goals: Vec<Pos>) {
-    let plan = Plan {
-        terrain,
-        sight,
-        avoid: &[],
-    };
-    chart_around(map, &plan, goals);
-}
-
-/// The step down a charted `map` from `at`, if there is one.
-fn step_downhill(map: &DijkstraMap, terrain: &Terrain, at: Pos) -> Option<Dir> {
-    map.downhill(at, |p, dir| terrain.can_pass(p, dir))
+    map.fit(terrain.width(), terrain.height());
+    map.compute(
+        goals,
+        |p| sight.knows(p) && terrain.is_passable(p),
+        |p, dir| terrain.can_pass(p, dir),
+    );
 }
 
 /// Unseen tiles next to a known walkable tile or door: where exploring

@@ -115,7 +115,9 @@ pub(super) fn forget_bumps(
     pending: Res<PendingAction>,
     mut hero: Query<&mut BumpMemory, With<Hero>>,
 ) {
-    let other = pending.0.is_some_and(|a| !matches!(a, Action::Move(_)));
+    let other = pending
+        .0
+        .is_some_and(|a| !matches!(a, Action::Move(_) | Action::Dig(_)));
     if other && let Ok(mut memory) = hero.single_mut() {
         memory.set_if_neq(BumpMemory::Nothing);
     }

@@ -61,7 +61,8 @@ fn dispatch_action(
             .is_ok_and(|(item, corpse)| item.food_value(&new_game.items, corpse).is_some())
     };
     match action {
-        Action::Move(dir) => _ = intents.step.write(StepIntent(dir)),
+        Action::Move(dir) => _ = intents.step.write(StepIntent { dir, dig: false }),
+        Action::Dig(dir) => _ = intents.step.write(StepIntent { dir, dig: true }),
         Action::Wait => _ = intents.wait.write(WaitIntent),
         Action::PickUp => _ = intents.pick_up.write(PickUpIntent(None)),
         Action::Take(entry) => _ = intents.pick_up.write(PickUpIntent(Some(entry))),

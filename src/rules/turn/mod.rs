@@ -32,7 +32,7 @@ use crate::vocab::resources::TurnCount;
 use crate::vocab::resources::{Dungeon, Travel, Way};
 use crate::vocab::states::TurnPhase;
 use crate::vocab::states::{EnterLevel, EnterPlaying, HeroTurn, Overlay, Screen};
-use bump::BumpMemory;
+use bump::{BumpMemory, RockBump};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(dispatch::plugin);
@@ -203,7 +203,7 @@ fn hero_steps(
     hero: Single<HeroParts, With<Hero>>,
     mut effects: StepEffects,
 ) {
-    let Some(&StepIntent(dir)) = steps.read().last() else {
+    let Some(&StepIntent { dir, dig }) = steps.read().last() else {
         return;
     };
     let (hero, mut pack, mut purse, memory, hungers, gear) = hero.into_inner();
@@ -259,6 +259,8 @@ fn hero_steps(
             let vault = actors.level.terrain.tile(rock) == Tile::VaultWall;
             let what = if vault {
                 memory.vault_wall_bump(dir, rock)
+            } else if dig {
+                RockBump::Dig
             } else {
                 memory.rock_bump(dir, rock)
             };
@@ -272,11 +274,13 @@ fn hero_steps(
                     let caged = changed.iter().any(|&p| terrain.tile(p) == Tile::AltarCaged);
                     effects.changed.write(TerrainChanged(changed));
                     effects.dug.write(HeroDug { at: rock });
-                    actors.say(if caged {
-                        "You break into the vault, and cages slam down over its altars."
-                    } else {
-                        "You dig through the rock."
-                    });
+                    // A route that digs said so once, when it set out.
+                    if caged {
+                        actors
+                            .say("You break into the vault, and cages slam down over its altars.");
+                    } else if !dig {
+                        actors.say("You dig through the rock.");
+                    }
                     effects.taken.write(TurnTaken);
                 }
             }

@@ -18,6 +18,7 @@ use crate::view::ui_state::PileChoice;
 use crate::vocab::game::{Mode, NewGame};
 use crate::vocab::log::{GameLog, LogEntry};
 use crate::vocab::messages::{SaveAnswer, SaveRequested};
+use crate::vocab::resources::RoutesMayDig;
 use crate::vocab::states::{Overlay, Saving, Screen};
 
 mod panel;
@@ -82,14 +83,15 @@ fn presses_for(
     }
 }
 
-/// The menu's keys: back to the game, Reduce motion on or off, or save
+/// The menu's keys: back to the game, Reduce motion or routes that dig
+/// on or off, or save
 /// and quit. When saving failed on quitting, the menu asks whether to quit
 /// without saving, and only y or n answer.
 fn menu_keys(
     mut keys: MessageReader<KeyboardInput>,
     open: Res<State<Overlay>>,
     mut next: ResMut<NextState<Overlay>>,
-    mut motion: ResMut<Motion>,
+    (mut motion, mut dig): (ResMut<Motion>, ResMut<RoutesMayDig>),
     mut finish: MessageWriter<FinishAnimations>,
     mut saved: ResMut<MenuSave>,
     mut exit: MessageWriter<AppExit>,
@@ -113,6 +115,7 @@ fn menu_keys(
                 motion.reduce = !motion.reduce;
                 finish.write(FinishAnimations);
             }
+            Key::Character(c) if c.as_str() == "d" => dig.0 = !dig.0,
             Key::Character(c) if c.as_str() == "q" => {
                 asks.write(SaveRequested { then_quit: true });
             }
@@ -272,7 +275,7 @@ fn save_line(saved: &MenuSave) -> BodyLine {
 /// The menu, saying whether motion is reduced and how the save went; or,
 /// when saving failed on quitting, the question whether to quit without
 /// saving.
-pub(crate) fn menu_text(reduce_motion: bool, saved: &MenuSave) -> PanelText {
+pub(crate) fn menu_text(reduce_motion: bool, routes_dig: bool, saved: &MenuSave) -> PanelText {
     if let MenuSave::QuitUnsaved(_) = saved {
         return quit_unsaved_text(saved);
     }
@@ -280,6 +283,11 @@ pub(crate) fn menu_text(reduce_motion: bool, saved: &MenuSave) -> PanelText {
         "r: reduce motion: on (sprites snap from tile to tile)"
     } else {
         "r: reduce motion: off (sprites glide, blows and spells animate)"
+    };
+    let dig = if routes_dig {
+        "d: routes may dig: on (travel and explore tunnel where that is quicker)"
+    } else {
+        "d: routes may dig: off (travel and explore only walk)"
     };
     let quit = match saved {
         MenuSave::NoFolder | MenuSave::Unsaved(_) => "q: quit (this game is not saved)",
@@ -290,6 +298,7 @@ pub(crate) fn menu_text(reduce_motion: bool, saved: &MenuSave) -> PanelText {
         body: vec![
             BodyLine::new("Esc or Enter: back to the game", TEXT),
             BodyLine::new(motion, TEXT),
+            BodyLine::new(dig, TEXT),
             BodyLine::new(quit, TEXT),
             BodyLine::new("", TEXT),
             save_line(saved),
@@ -411,6 +420,7 @@ struct Shown<'w> {
     bindings: Res<'w, crate::vocab::keys::KeyBindings>,
     new_game: Res<'w, NewGame>,
     motion: Res<'w, Motion>,
+    dig: Res<'w, RoutesMayDig>,
     menu_save: Res<'w, MenuSave>,
     pile: Res<'w, PileChoice>,
 }
@@ -437,7 +447,9 @@ fn draw_overlay(
     };
     // Each panel is drawn again only when what it shows changes.
     let shown_changed = match open.get() {
-        Overlay::Menu => shown.motion.is_changed() || shown.menu_save.is_changed(),
+        Overlay::Menu => {
+            shown.motion.is_changed() || shown.dig.is_changed() || shown.menu_save.is_changed()
+        }
         Overlay::History => shown.log.is_changed(),
         Overlay::PickUp => shown.pile.is_changed(),
         _ => false,
@@ -447,7 +459,7 @@ fn draw_overlay(
         return;
     }
     let text = match open.get() {
-        Overlay::Menu => menu_text(shown.motion.reduce, &shown.menu_save),
+        Overlay::Menu => menu_text(shown.motion.reduce, shown.dig.0, &shown.menu_save),
         Overlay::Help => help_text(&shown.bindings, shown.new_game.mode),
         Overlay::PickUp => pile_text(&shown.pile, &shown.bindings),
         _ => history_text(&shown.log),

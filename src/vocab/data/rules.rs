@@ -62,6 +62,11 @@ pub struct RulesData {
     /// Above half its HP, the hero walks on through a turn's loss of at
     /// most this share of its maximum HP (a pest's bites).
     pub shrug_share: f64,
+    /// The turns a step through rock takes, as routes count it: the bump
+    /// that digs and the step into the hole. A route that may dig prices
+    /// such a step at this plus the dig's food (`hunger.food_per_dig`) as
+    /// the turns that food lasts (at `hunger.food_per_turn`).
+    pub dig_turns: u32,
     /// The deepest level, where the Gold Key lies.
     pub depths: u32,
     /// How each status reads: its HUD label and its wear-off line.
@@ -332,6 +337,26 @@ impl HungerRules {
     }
 }
 
+impl RulesData {
+    /// What a route prices a step through rock at, in turns (see
+    /// `dig_turns`), for a hero that is `fed`: `None` where it never
+    /// hungers (the hunt), when the dig's food is left out. A hungry hero
+    /// (`Some(false)`) plans no digs: its food is short, and a dig eats
+    /// five turns of it.
+    pub fn route_dig_cost(&self, fed: Option<bool>) -> Option<u32> {
+        let food = match fed {
+            None => 0,
+            Some(false) => return None,
+            Some(true) => {
+                let per_turn = u32::try_from(self.hunger.food_per_turn).unwrap_or(0).max(1);
+                let food = u32::try_from(self.hunger.food_per_dig).unwrap_or(0);
+                food.div_ceil(per_turn)
+            }
+        };
+        Some(self.dig_turns.saturating_add(food))
+    }
+}
+
 impl Default for RulesData {
     fn default() -> Self {
         Self {
@@ -359,6 +384,7 @@ impl Default for RulesData {
             hunger: HungerRules::default(),
             pest_share: 0.16,
             shrug_share: 0.2,
+            dig_turns: 2,
             depths: 10,
             statuses: default_status_words(),
             noise: NoiseRules::default(),
@@ -414,6 +440,7 @@ impl RulesData {
             in_range("fireball_radius", self.fireball_radius, 0..=20),
             in_range("pest_share", self.pest_share, CHANCE),
             in_range("shrug_share", self.shrug_share, CHANCE),
+            in_range("dig_turns", self.dig_turns, 2..=20),
             in_range("depths", self.depths, 1..=*DEPTH.end()),
             self.hunger.check(),
             check_status_words(&self.statuses),

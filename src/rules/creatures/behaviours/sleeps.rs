@@ -18,7 +18,7 @@ use crate::vocab::log::GameLog;
 use crate::vocab::messages::{Disturbed, HeroDug, Moved, Struck};
 use crate::vocab::resources::{RulesRng, Seen, Sight, TurnCount};
 use crate::vocab::text::{capitalised, the};
-use gloomdelve_core::GameRng;
+use gloomdelve_core::{GameRng, Pos};
 
 impl Remembered for Slumber {
     fn worth_keeping(&self) -> bool {
@@ -106,10 +106,19 @@ pub(crate) fn wake_at_noise(
     let rules = &new_game.rules.noise;
     let noise = sounds.noise(hero, rules) + gear.map_or(0, |g| g.noise);
     let hurt: Vec<Entity> = disturbed.read().map(|d| d.0).collect();
-    for (entity, mut slumber, at, name) in &mut sleepers {
-        if !slumber.asleep {
+    // The dice are thrown in the order of the sleepers' tiles, never in
+    // the query's: that order is the entities', which a loaded game does
+    // not keep, and the loaded game must wake the same sleepers.
+    let mut asleep: Vec<(Pos, Entity)> = sleepers
+        .iter()
+        .filter(|(_, slumber, ..)| slumber.asleep)
+        .map(|(entity, _, at, _)| (at.0, entity))
+        .collect();
+    asleep.sort_unstable();
+    for (_, entity) in asleep {
+        let Ok((entity, mut slumber, at, name)) = sleepers.get_mut(entity) else {
             continue;
-        }
+        };
         let chance = rules.wake_chance(noise, at.0.chebyshev(hero_at.0));
         let wakes = hurt.contains(&entity) || (chance > 0 && rng.0.range(0, 100) < chance);
         if !wakes {

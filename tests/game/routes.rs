@@ -1,0 +1,142 @@
+//! Routes that may dig: travel (`>`), auto-explore (`x`) and the bot plan
+//! through rock the hero can dig when that is cheaper than the way round,
+//! and never when the setting "Routes may dig" is off.
+
+use bevy::prelude::*;
+use gloomdelve::RulesData;
+use gloomdelve::rules::explore::Walking;
+use gloomdelve::vocab::components::Stomach;
+use gloomdelve::vocab::intents::Action;
+use gloomdelve::vocab::messages::{Goal, StartWalk};
+use gloomdelve::vocab::resources::{Level, RoutesMayDig};
+use gloomdelve_core::{Dir, Pos, Tile};
+
+use crate::support::{act, app_on_with, hero_entity, hero_pos, lay, pack, said, turn};
+
+/// Two long halls one wall apart, joined only at the far east end; the
+/// hero at the west end of the north hall, the stairs down below it.
+const THIN_WALL: &str = "\
+##############################
+#............................#
+############################.#
+#.>..........................#
+##############################";
+
+/// The same halls joined a few tiles east of the hero: walking round is
+/// cheaper than a dig.
+const NEAR_GAP: &str = "\
+##############################
+#............................#
+#####.########################
+#............................#
+##############################";
+
+/// An app on `map` with every tile known (as if mapped), the hero at
+/// (2,1), and routes allowed to dig or not.
+fn known_map(map: &str, may_dig: bool) -> App {
+    let mut app = app_on_with(map, Pos::new(2, 1), RulesData::default(), |app| {
+        app.world_mut().resource_mut::<gloomdelve::NewGame>().reveal = true;
+        app.insert_resource(RoutesMayDig(may_dig));
+    });
+    act(&mut app, Action::Wait);
+    app
+}
+
+/// Starts a walk to `goal` and plays it out; returns the turns it took.
+fn walk(app: &mut App, goal: Goal) -> u64 {
+    let before = turn(app);
+    app.world_mut().write_message(StartWalk(goal));
+    app.update();
+    for _ in 0..500 {
+        if !app.world().contains_resource::<Walking>() {
+            break;
+        }
+        app.update();
+    }
+    assert!(!app.world().contains_resource::<Walking>(), "the walk ends");
+    turn(app) - before
+}
+
+/// The tiles of the level dug into floor.
+fn dug(app: &App) -> Vec<Pos> {
+    let terrain = &app.world().resource::<Level>().terrain;
+    terrain
+        .tiles()
+        .iter()
+        .filter(|(_, t)| **t == Tile::DugFloor)
+        .map(|(p, _)| p)
+        .collect()
+}
+
+fn food(app: &mut App) -> i32 {
+    let hero = hero_entity(app);
+    app.world().get::<Stomach>(hero).expect("a stomach").food
+}
+
+#[test]
+fn travel_digs_through_a_thin_wall_to_the_stairs_in_fewer_turns_than_the_way_round() {
+    let stairs = Pos::new(2, 3);
+    let mut digging = known_map(THIN_WALL, true);
+    let food_before = food(&mut digging);
+    let turns = walk(&mut digging, Goal::StairsDown);
+    assert_eq!(hero_pos(&mut digging), stairs);
+    let holes = dug(&digging);
+    assert!(
+        holes.len() == 1 && holes[0].y == 2 && holes[0].chebyshev(stairs) == 1,
+        "one real dig, in the wall between: {holes:?}"
+    );
+    assert!(said(&digging, "You tunnel toward the stairs."));
+    assert!(said(
+        &digging,
+        "You reach the stairs down. Press > to descend."
+    ));
+    assert!(
+        !said(&digging, "Bump again to dig through the rock (6 food)."),
+        "a route digs on purpose: no warning"
+    );
+    // The dig, the step into the hole, the step onto the stairs.
+    assert_eq!(turns, 3);
+    let rules = RulesData::default();
+    let spent = food_before - food(&mut digging);
+    assert_eq!(
+        spent,
+        3 * rules.hunger.food_per_turn + rules.hunger.food_per_dig,
+        "the dig's food is really spent"
+    );
+    assert_eq!(
+        u64::from(rules.dig_turns) + 1,
+        turns,
+        "dig_turns counts the dig and the step into the hole"
+    );
+
+    let mut walking = known_map(THIN_WALL, false);
+    let round = walk(&mut walking, Goal::StairsDown);
+    assert_eq!(hero_pos(&mut walking), stairs);
+    assert!(dug(&walking).is_empty(), "the setting off never digs");
+    assert!(round > 40 && turns < round, "{turns} against {round}");
+}
+
+#[test]
+fn auto_explore_digs_only_when_the_dig_is_cheaper_than_the_way_round() {
+    for (map, digs) in [(THIN_WALL, true), (NEAR_GAP, false)] {
+        let mut app = known_map(map, true);
+        let potion = lay(&mut app, "potion of healing", Pos::new(2, 3));
+        walk(&mut app, Goal::Unexplored);
+        assert!(pack(&mut app).contains(&potion), "fetched");
+        assert_eq!(!dug(&app).is_empty(), digs, "{map}");
+        assert_eq!(said(&app, "You tunnel toward unexplored ground."), digs);
+    }
+}
+
+#[test]
+fn the_bot_digs_to_the_stairs_when_that_is_cheaper_and_walks_when_it_may_not() {
+    let mut app = known_map(THIN_WALL, true);
+    let action = gloomdelve::sim::bot::choose(app.world_mut());
+    assert!(
+        matches!(action, Action::Dig(Dir::SW | Dir::S | Dir::SE)),
+        "into the wall below: {action:?}"
+    );
+    let mut app = known_map(THIN_WALL, false);
+    let action = gloomdelve::sim::bot::choose(app.world_mut());
+    assert_eq!(action, Action::Move(Dir::E), "the way round");
+}
