@@ -77,6 +77,7 @@ fn walk_interrupted(goal: Goal) -> &'static str {
     match goal {
         Goal::Unexplored => "You stop exploring.",
         Goal::StairsDown => "You stop walking to the stairs.",
+        Goal::Tile(_) => "You stop walking.",
     }
 }
 

@@ -137,6 +137,8 @@ pub enum Goal {
     Unexplored,
     /// The known stairs down.
     StairsDown,
+    /// A tile the hero knows, chosen with the pointer (a left click).
+    Tile(Pos),
 }
 
 /// Asks for a walk: sent by the keys, or by a test or the bot.

@@ -140,3 +140,76 @@ fn the_bot_digs_to_the_stairs_when_that_is_cheaper_and_walks_when_it_may_not() {
     let action = gloomdelve::sim::bot::choose(app.world_mut());
     assert_eq!(action, Action::Move(Dir::E), "the way round");
 }
+
+/// The route the planner shows for a walk to `to`, as the pointer asks.
+fn shown_route(app: &mut App, to: Pos) -> Option<Vec<Pos>> {
+    use bevy::ecs::system::RunSystemOnce;
+    use gloomdelve::rules::explore::RoutePlanner;
+    app.world_mut()
+        .run_system_once(move |mut planner: RoutePlanner| planner.route_to(to).map(|r| r.steps))
+        .expect("the planner runs")
+}
+
+/// Walks to `to` as a click does; returns every tile the hero stood on
+/// after the start, in order.
+fn walk_to(app: &mut App, to: Pos) -> Vec<Pos> {
+    app.world_mut().write_message(StartWalk(Goal::Tile(to)));
+    let mut trail: Vec<Pos> = Vec::new();
+    let start = hero_pos(app);
+    for _ in 0..500 {
+        app.update();
+        let at = hero_pos(app);
+        if at != start && trail.last() != Some(&at) {
+            trail.push(at);
+        }
+        if !app.world().contains_resource::<Walking>() {
+            break;
+        }
+    }
+    trail
+}
+
+#[test]
+fn the_route_shown_for_a_tile_is_the_route_walked_dug_tiles_and_all() {
+    let target = Pos::new(4, 3);
+    let mut app = known_map(THIN_WALL, true);
+    let shown = shown_route(&mut app, target).expect("a known way");
+    let terrain = app.world().resource::<Level>().terrain.clone();
+    assert!(
+        shown.iter().any(|&p| terrain.tile(p).is_rock()),
+        "the route digs: {shown:?}"
+    );
+    let walked = walk_to(&mut app, target);
+    assert_eq!(walked, shown);
+    assert_eq!(hero_pos(&mut app), target);
+    assert!(said(&app, "You tunnel your way there."));
+    assert!(said(&app, "You arrive."));
+    for &p in &shown {
+        let tile = app.world().resource::<Level>().terrain.tile(p);
+        assert!(tile.is_walkable(), "{p:?} is dug or floor: {tile:?}");
+    }
+}
+
+#[test]
+fn a_tile_with_no_known_way_shows_no_route_and_the_walk_says_so() {
+    let water = "\
+##########
+#........#
+#~~~~~~~~#
+#........#
+##########";
+    let mut app = app_on_with(water, Pos::new(2, 1), RulesData::default(), |app| {
+        app.world_mut().resource_mut::<gloomdelve::NewGame>().reveal = true;
+    });
+    act(&mut app, Action::Wait);
+    let beyond = Pos::new(2, 3);
+    assert_eq!(
+        shown_route(&mut app, beyond),
+        None,
+        "water is never crossed"
+    );
+    assert_eq!(shown_route(&mut app, Pos::new(4, 2)), None, "nor stood in");
+    assert!(shown_route(&mut app, Pos::new(8, 1)).is_some());
+    assert!(walk_to(&mut app, beyond).is_empty());
+    assert!(said(&app, "There is no known way there."));
+}

@@ -82,7 +82,7 @@ pub struct KnownMonsters(pub BTreeSet<u64>);
 /// The maps walks reuse, sized to the level: the route planner, and the
 /// hunt's chart of the known map to choose a room's frontier by.
 #[derive(Debug)]
-struct WalkMaps {
+pub struct WalkMaps {
     route: RouteMap,
     rooms: DijkstraMap,
 }
@@ -286,7 +286,7 @@ impl Ending<'_, '_> {
 
 /// What a walk reads of the world to choose its next step.
 #[derive(SystemParam)]
-struct Surroundings<'w, 's> {
+pub struct Surroundings<'w, 's> {
     new_game: Res<'w, NewGame>,
     keys: Res<'w, crate::vocab::keys::KeyBindings>,
     level: Res<'w, Level>,
@@ -452,6 +452,9 @@ fn take_a_step(
         let why = format!("You reach the stairs down. Press {down} to descend.");
         return ending.stop(Stop::other(why));
     }
+    if walking.goal == Goal::Tile(at) {
+        return ending.stop(Stop::other("You arrive."));
+    }
     let dir = pest_to_swat(terrain, at, &in_view).or_else(|| {
         let rooms = known_rooms.as_deref();
         next_step(&mut maps, &world, sight, walking.goal, at, rooms)
@@ -462,6 +465,7 @@ fn take_a_step(
             Goal::Unexplored if meadow => MEADOW_DONE,
             Goal::Unexplored => "Nothing left to explore that you can reach.",
             Goal::StairsDown => "You cannot find a way to the stairs down.",
+            Goal::Tile(_) => NO_KNOWN_WAY,
         };
         return ending.stop(Stop::other(why));
     };
@@ -491,6 +495,42 @@ fn tunnel_line(goal: Goal) -> &'static str {
     match goal {
         Goal::StairsDown => "You tunnel toward the stairs.",
         Goal::Unexplored => "You tunnel toward unexplored ground.",
+        Goal::Tile(_) => "You tunnel your way there.",
+    }
+}
+
+/// Why a walk to a tile cannot start, and what the pointer's route says.
+pub(crate) const NO_KNOWN_WAY: &str = "There is no known way there.";
+
+/// The planner a walk follows, for whoever shows a route before it is
+/// taken (the pointer's): the same plan from the same code, so the route
+/// shown is the route walked.
+#[derive(SystemParam)]
+pub struct RoutePlanner<'w, 's> {
+    world: Surroundings<'w, 's>,
+    maps: Local<'s, WalkMaps>,
+}
+
+impl RoutePlanner<'_, '_> {
+    /// The route a walk to `to` would take from where the hero stands:
+    /// the tiles it steps onto, dug ones included, the hero's own left
+    /// out. `None` when there is no known way (or `to` is underfoot).
+    pub fn route_to(&mut self, to: Pos) -> Option<Route> {
+        let sight = self.world.sight.as_deref()?;
+        let (at, ..) = *self.world.hero;
+        next_route(
+            &mut self.maps,
+            &self.world,
+            sight,
+            (Goal::Tile(to), None),
+            at.0,
+        )
+    }
+
+    /// Whether a route's step onto `pos` digs (known rock, not ground).
+    pub fn digs(&self, pos: Pos) -> bool {
+        let terrain = &self.world.level.terrain;
+        self.world.sight.as_deref().is_some_and(|s| s.knows(pos)) && !terrain.is_passable(pos)
     }
 }
 
@@ -541,6 +581,10 @@ fn next_route(
         avoid: &[],
         dig: world.dig_cost(),
     };
+    // A tile it could never step onto (water) has no route.
+    if let Goal::Tile(to) = goal {
+        plan.costs().enter(to)?;
+    }
     if goal == Goal::Unexplored && world.meadow_done_but_for_the_view(sight) {
         let in_view: Vec<Pos> = world
             .wanted_items(sight, at)
@@ -750,6 +794,7 @@ impl Goals {
 fn goal_tiles(terrain: &Terrain, sight: &Sight, goal: Goal) -> Vec<Pos> {
     match goal {
         Goal::Unexplored => Vec::new(),
+        Goal::Tile(to) => vec![to].into_iter().filter(|&p| sight.knows(p)).collect(),
         Goal::StairsDown => terrain
             .tiles()
             .iter()
