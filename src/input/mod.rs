@@ -2,7 +2,8 @@
 //! actions, walks, zoom, the screens they open), the switches of the view
 //! (`switches.rs`: screenshot, intents, sidebar), aiming (`aiming.rs`),
 //! the inventory (`inventory.rs`), the pick-up list (`pile.rs`), and
-//! `--record`/`--replay` in the window (`playback.rs`). `commands.rs` finds
+//! `--record`/`--replay` in the window (`playback.rs`), and a click that
+//! walks to a tile (`pointer.rs`). `commands.rs` finds
 //! what a key is bound to. Unbound keys, Shift among them, do nothing.
 
 pub mod aiming;
@@ -11,6 +12,7 @@ pub mod inventory;
 pub mod pile;
 pub mod play;
 pub mod playback;
+pub(crate) mod pointer;
 pub(crate) mod switches;
 
 use bevy::prelude::*;
@@ -35,6 +37,7 @@ pub fn plugin(app: &mut App) {
             aiming::aim_keys,
             switches::intents_key,
             switches::sidebar_key,
+            pointer::click_to_travel.before(crate::vocab::states::TurnPhase::HeroActs),
         )
             .run_if(in_state(Screen::Playing)),
     );

@@ -215,19 +215,24 @@ fn spawn_drawing(
 /// A frame one art pixel wide (an eighth of a tile) around the tile at
 /// `centre`.
 fn spawn_frame(commands: &mut Commands, centre: Vec2, tile: f32, colour: Color) {
-    let edge = tile / 8.0;
-    let offset = (tile - edge) / 2.0;
-    let bars = [
-        (Vec2::new(0.0, offset), Vec2::new(tile, edge)),
-        (Vec2::new(0.0, -offset), Vec2::new(tile, edge)),
-        (Vec2::new(offset, 0.0), Vec2::new(edge, tile)),
-        (Vec2::new(-offset, 0.0), Vec2::new(edge, tile)),
-    ];
-    for (shift, size) in bars {
+    for (shift, size) in frame_bars(tile) {
         let bar = Sprite::from_color(colour, size);
         let at = (centre + shift).extend(MARK_Z);
         spawn_mark(commands, (bar, Transform::from_translation(at)));
     }
+}
+
+/// The four bars of a frame one art pixel wide (an eighth of a tile)
+/// around a tile: each one's shift from the tile's centre, and its size.
+pub(crate) fn frame_bars(tile: f32) -> [(Vec2, Vec2); 4] {
+    let edge = tile / 8.0;
+    let offset = (tile - edge) / 2.0;
+    [
+        (Vec2::new(0.0, offset), Vec2::new(tile, edge)),
+        (Vec2::new(0.0, -offset), Vec2::new(tile, edge)),
+        (Vec2::new(offset, 0.0), Vec2::new(edge, tile)),
+        (Vec2::new(-offset, 0.0), Vec2::new(edge, tile)),
+    ]
 }
 
 fn spawn_mark(commands: &mut Commands, bundle: impl Bundle) {

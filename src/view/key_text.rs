@@ -91,6 +91,7 @@ fn legend_entries(bindings: &Bindings, mode: crate::vocab::game::Mode) -> Vec<Le
         (of(Help), "help", 10),
         (of(Intents), "intents", 2),
         (Some("Esc".to_string()), "menu", 4),
+        (Some("click".to_string()), "travel", 1),
     ];
     entries
         .into_iter()

@@ -12,6 +12,7 @@ pub(crate) mod inventory;
 pub mod key_text;
 pub mod motion;
 pub mod overlays;
+pub mod route;
 pub(crate) mod screenshot;
 pub mod settings;
 pub mod tilemap;
@@ -38,5 +39,6 @@ pub(crate) fn plugin(app: &mut App) {
         intents::plugin,
         vaults::plugin,
         settings::plugin,
+        route::plugin,
     ));
 }

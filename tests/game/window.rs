@@ -2740,3 +2740,75 @@ fn the_sidebar_lists_each_creature_in_view_and_none_out_of_it_and_v_hides_it() {
     );
     keep_shots_if_asked(&shots);
 }
+
+/// How far the pixels at `(x, y)` differ between two shots (summed over
+/// the colour channels).
+fn pixel_change(a: &Shot, b: &Shot, (x, y): (i64, i64)) -> u32 {
+    a.pixel(x, y)
+        .iter()
+        .zip(b.pixel(x, y))
+        .take(3)
+        .map(|(p, q)| u32::from(p.abs_diff(*q)))
+        .sum()
+}
+
+#[test]
+fn the_pointer_draws_the_route_to_a_tile_and_a_click_walks_the_hero_there() {
+    if skip_without_display_tools("the_pointer_draws_the_route_to_a_tile_and_a_click_walks") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let session = Session::start("pointer-route", true);
+    let cave = first_level();
+    let (dir, _) = three_clear_steps(&cave.terrain, cave.start);
+    let (dx, dy) = dir.delta();
+    let layout = latest_layout(&session.game);
+    // The hero's tile on screen, from the same probe line.
+    let tile = (layout[6] - layout[4]).abs() as i64;
+    let (hx, hy) = (
+        ((layout[4] + layout[6]) / 2.0) as i64,
+        ((layout[5] + layout[7]) / 2.0) as i64,
+    );
+    // Screen y grows downward, as the map's rows do.
+    let centre = |k: i64| (hx + k * dx as i64 * tile, hy + k * dy as i64 * tile);
+    let window = session.window.clone();
+    let point = |(x, y): (i64, i64)| {
+        let (x, y) = (x.to_string(), y.to_string());
+        session
+            .display
+            .xdotool(&["mousemove", "--window", &window, &x, &y]);
+        std::thread::sleep(Duration::from_secs(1));
+    };
+    point((1, 1));
+    let before = session.screenshot();
+    point(centre(3));
+    let hovered = session.screenshot();
+    // Dots on the steps between the hero and the framed end: pixels that
+    // changed within a tile of the line, outside the hero's and the end's
+    // tiles. The route may bend (of equal routes the first found wins).
+    let (ex, ey) = centre(3);
+    let near_an_end = |x: i64, y: i64| {
+        let inside =
+            |(cx, cy): (i64, i64)| (x - cx).abs() <= tile / 2 && (y - cy).abs() <= tile / 2;
+        inside((hx, hy)) || inside((ex, ey))
+    };
+    let mut dotted = 0;
+    for x in hx.min(ex) - tile..=hx.max(ex) + tile {
+        for y in hy.min(ey) - tile..=hy.max(ey) + tile {
+            if !near_an_end(x, y) && pixel_change(&before, &hovered, (x, y)) > 60 {
+                dotted += 1;
+            }
+        }
+    }
+    assert!(dotted >= 40, "route dots drawn: {dotted} pixels changed");
+    session.display.xdotool(&["click", "1"]);
+    std::thread::sleep(Duration::from_secs(3));
+    point((1, 1));
+    let walked = session.screenshot();
+    let (shift, score) = best_tile_shift(&before, &walked);
+    assert_eq!(
+        shift,
+        (-3 * dx as i64, -3 * dy as i64),
+        "the click walked three tiles (match {score:.3})"
+    );
+}

@@ -8,6 +8,7 @@ use bevy::window::PrimaryWindow;
 use gloomdelve_core::{Pos, Tile};
 
 use super::spells::tile_under;
+use crate::rules::explore::NO_KNOWN_WAY;
 use crate::rules::items::vaults::CHOICE;
 use crate::view::assets::SpriteBook;
 use crate::view::camera::PlayArea;
@@ -169,7 +170,12 @@ fn look_under_mouse(
     book: Res<SpriteBook>,
     (creatures, items): (Lookable, LookableItems),
     (new_game, lore): (Res<NewGame>, Option<Res<Lore>>),
-    (overlay, aiming, area): (Res<State<Overlay>>, Option<Res<Aiming>>, Res<PlayArea>),
+    (overlay, aiming, area, route): (
+        Res<State<Overlay>>,
+        Option<Res<Aiming>>,
+        Res<PlayArea>,
+        Option<Res<crate::view::route::PointerRoute>>,
+    ),
     mut line: Single<&mut Text, With<InfoLine>>,
 ) {
     let aimed = aiming
@@ -183,8 +189,15 @@ fn look_under_mouse(
     });
     let unlearned = Lore::default();
     let lore = lore.as_deref().unwrap_or(&unlearned);
+    let no_way = route.is_some_and(|r| r.no_way() && r.to == tile);
     let text = tile.map_or_else(String::new, |at| {
-        describe_tile(at, &level, &sight, &creatures, &items, (&new_game, lore))
+        let what = describe_tile(at, &level, &sight, &creatures, &items, (&new_game, lore));
+        match (what.is_empty(), no_way) {
+            (_, false) => what,
+            (true, true) => NO_KNOWN_WAY.to_string(),
+            (false, true) if what.ends_with('.') => format!("{what} {NO_KNOWN_WAY}"),
+            (false, true) => format!("{what}. {NO_KNOWN_WAY}"),
+        }
     });
     if line.0 != text {
         line.0 = text;

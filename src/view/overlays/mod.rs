@@ -227,6 +227,12 @@ const HOW_TO_DELVE: [&str; 7] = [
     "The game is saved on Esc, on quitting and on every level change; death is final.",
 ];
 
+/// What the help says of routes, in both modes.
+const HOW_TO_TRAVEL: [&str; 2] = [
+    "Point at a tile you know to see the way there (brown squares are digs); a click walks it. It stops as explore does.",
+    "Explore, travel to the stairs and clicks tunnel through rock you know when that is quicker (d in the Esc menu turns it off).",
+];
+
 /// What the help says of unknown potions and scrolls, in both modes.
 const HOW_TO_LEARN: [&str; 3] = [
     "Potions and scrolls come unknown: each game gives every kind a look (a murky potion, a scroll labelled XUM ZOT).",
@@ -329,7 +335,11 @@ pub(crate) fn help_text(bindings: &crate::vocab::keys::KeyBindings, mode: Mode) 
         Mode::Hunt => (&HOW_TO_HUNT, &[]),
     };
     let mut body = vec![BodyLine::new("How to play", GOLD)];
-    let lines = how_to.iter().chain(&HOW_TO_LEARN).chain(vaults);
+    let lines = how_to
+        .iter()
+        .chain(&HOW_TO_TRAVEL)
+        .chain(&HOW_TO_LEARN)
+        .chain(vaults);
     body.extend(lines.map(|l| BodyLine::new(*l, TEXT).hanging(2)));
     if let Some(key) = bindings.0.keys(KeyAction::Intents).first() {
         body.push(BodyLine::new(intents_line(key), TEXT).hanging(2));
