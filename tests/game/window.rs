@@ -271,6 +271,9 @@ impl Session {
             game.wait_for_line(READY_LINE, Duration::from_secs(90)),
             "the game reaches the cave"
         );
+        // The pointer rests off the map: over it, the route to the tile
+        // under it is drawn, and would change what the shots compare.
+        display.xdotool(&["mousemove", "--window", &window, "1", "1"]);
         std::thread::sleep(Duration::from_secs(2));
         Self {
             game,
