@@ -670,7 +670,6 @@ fn route_dig_cost(world: &World, hero: Entity) -> Option<u32> {
         .get_resource::<crate::vocab::resources::RoutesMayDig>()
         .copied()
         .unwrap_or_default();
-    let fed = world.get::<Stomach>(hero).map(|s| s.state > Hunger::Hungry);
     let rules = &world.resource::<NewGame>().rules;
-    may_dig.0.then(|| rules.route_dig_cost(fed)).flatten()
+    crate::rules::explore::route_dig_cost(rules, may_dig, world.get::<Stomach>(hero))
 }

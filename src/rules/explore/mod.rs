@@ -315,11 +315,9 @@ impl Surroundings<'_, '_> {
     /// What a route prices a step through rock at, or `None` when routes
     /// may not dig (the setting is off).
     fn dig_cost(&self) -> Option<u32> {
-        let may_dig = self.may_dig.as_deref().copied().unwrap_or_default().0;
+        let may_dig = self.may_dig.as_deref().copied().unwrap_or_default();
         let (_, _, stomach, _, _) = *self.hero;
-        let rules = &self.new_game.rules;
-        let fed = stomach.map(|s| s.state > Hunger::Hungry);
-        may_dig.then(|| rules.route_dig_cost(fed)).flatten()
+        route_dig_cost(&self.new_game.rules, may_dig, stomach)
     }
 
     /// Of `rooms`, the dens of the enemies still alive (see [`dens`]).
@@ -472,9 +470,7 @@ fn take_a_step(
     if let Some(reason) = reason_not_to_step(at.step(dir), &in_view) {
         return ending.stop(reason);
     }
-    // The planner only steps onto known rock it chose to dig.
-    let to = at.step(dir);
-    let digs = sight.knows(to) && !terrain.is_passable(to);
+    let digs = step_digs(terrain, sight, at.step(dir));
     if digs && !walking.tunnelled {
         walking.tunnelled = true;
         let turn = ending.turn.0;
@@ -529,9 +525,27 @@ impl RoutePlanner<'_, '_> {
 
     /// Whether a route's step onto `pos` digs (known rock, not ground).
     pub fn digs(&self, pos: Pos) -> bool {
-        let terrain = &self.world.level.terrain;
-        self.world.sight.as_deref().is_some_and(|s| s.knows(pos)) && !terrain.is_passable(pos)
+        let sight = self.world.sight.as_deref();
+        sight.is_some_and(|s| step_digs(&self.world.level.terrain, s, pos))
     }
+}
+
+/// Whether a planned step onto `pos` is a dig: the planner only steps onto
+/// known rock when it chose to dig it.
+fn step_digs(terrain: &Terrain, sight: &Sight, pos: Pos) -> bool {
+    sight.knows(pos) && !terrain.is_passable(pos)
+}
+
+/// What a hero's routes price a step through rock at, as travel, explore
+/// and the bot all plan: `None` when the setting says routes may not dig,
+/// or the hero is hungry (see `RulesData::route_dig_cost`).
+pub(crate) fn route_dig_cost(
+    rules: &crate::vocab::data::RulesData,
+    may_dig: RoutesMayDig,
+    stomach: Option<&Stomach>,
+) -> Option<u32> {
+    let fed = stomach.map(|s| s.state > Hunger::Hungry);
+    may_dig.0.then(|| rules.route_dig_cost(fed)).flatten()
 }
 
 /// What explore says on the surface once nothing worth having is in view
