@@ -2,8 +2,9 @@
 //! actions, walks, zoom, the screens they open), the switches of the view
 //! (`switches.rs`: screenshot, intents, sidebar), aiming (`aiming.rs`),
 //! the inventory (`inventory.rs`), the pick-up list (`pile.rs`), and
-//! `--record`/`--replay` in the window (`playback.rs`), and a click that
-//! walks to a tile (`pointer.rs`). `commands.rs` finds
+//! `--record`/`--replay` in the window (`playback.rs`), a click that
+//! walks to a tile (`pointer.rs`), and a travel key held to see its route
+//! (`travel.rs`). `commands.rs` finds
 //! what a key is bound to. Unbound keys, Shift among them, do nothing.
 
 pub mod aiming;
@@ -14,6 +15,7 @@ pub mod play;
 pub mod playback;
 pub(crate) mod pointer;
 pub(crate) mod switches;
+pub(crate) mod travel;
 
 use bevy::prelude::*;
 
@@ -29,11 +31,15 @@ pub fn plugin(app: &mut App) {
     app.add_message::<TakeScreenshot>();
     app.add_message::<FinishAnimations>();
     app.init_resource::<crate::vocab::resources::ShowSidebar>();
+    app.init_resource::<crate::view::ui_state::HeldTravel>();
+    app.add_message::<bevy::window::WindowFocused>();
     app.insert_resource(WalkPace(std::time::Duration::from_millis(70)));
     app.add_systems(
         Update,
         (
-            play::read_keys.before(crate::vocab::states::TurnPhase::HeroActs),
+            (play::read_keys, travel::let_go)
+                .chain()
+                .before(crate::vocab::states::TurnPhase::HeroActs),
             aiming::aim_keys,
             switches::intents_key,
             switches::sidebar_key,
@@ -42,4 +48,5 @@ pub fn plugin(app: &mut App) {
             .run_if(in_state(Screen::Playing)),
     );
     app.add_systems(Update, switches::screenshot_key);
+    app.add_systems(OnExit(Screen::Playing), travel::forget_held);
 }

@@ -11,18 +11,20 @@ use crate::input::aiming::aim;
 use crate::input::commands::{Command, command_for};
 use crate::input::pile::Underfoot;
 use crate::input::playback::Playback;
+use crate::input::travel;
 use crate::rules::explore::Walking;
 use crate::rules::hunger::Larder;
 use crate::rules::items::missiles::Quiver;
 use crate::view::motion::FinishAnimations;
 use crate::view::ui_state::Zoom;
-use crate::view::ui_state::{Aim, Aiming, InventoryCursor, InventoryPurpose};
+use crate::view::ui_state::{Aim, Aiming, HeldTravel, InventoryCursor, InventoryPurpose};
 use crate::vocab::intents::{Action, PendingAction};
 use crate::vocab::keys::KeyBindings;
 use crate::vocab::log::GameLog;
-use crate::vocab::messages::{Goal, StartWalk};
-use crate::vocab::resources::{MonstersInView, TurnCount};
+use crate::vocab::messages::Goal;
+use crate::vocab::resources::{Level, MonstersInView, TurnCount};
 use crate::vocab::states::Overlay;
+use gloomdelve_core::Tile;
 
 /// This frame's keys, what they are bound to, and whether a replay has
 /// the hero (then the keys move nothing).
@@ -43,11 +45,11 @@ pub(super) struct Screens<'w> {
     purpose: ResMut<'w, InventoryPurpose>,
 }
 
-/// The walk under way, asking for one, and ending what plays on screen.
+/// The walk under way, a travel key held, and ending what plays on screen.
 #[derive(SystemParam)]
 pub(super) struct Walks<'w> {
     walking: Option<Res<'w, Walking>>,
-    start: MessageWriter<'w, StartWalk>,
+    held: ResMut<'w, HeldTravel>,
     finish: MessageWriter<'w, FinishAnimations>,
 }
 
@@ -64,12 +66,24 @@ impl Journal<'_> {
     }
 }
 
-/// What the hero has at hand: its food, its missiles, what lies here.
+/// What the hero has at hand: its food, its missiles, what lies here, and
+/// the level it stands on.
 #[derive(SystemParam)]
 pub(super) struct AtHand<'w, 's> {
     larder: Larder<'w, 's>,
     quiver: Quiver<'w, 's>,
     underfoot: Underfoot<'w, 's>,
+    level: Option<Res<'w, Level>>,
+}
+
+impl AtHand<'_, '_> {
+    /// Whether the hero stands on stairs down (then `>` takes them at once).
+    fn on_stairs_down(&self) -> bool {
+        let at = self.quiver.hero_at();
+        self.level
+            .as_ref()
+            .is_some_and(|l| l.terrain.tile(at) == Tile::StairsDown)
+    }
 }
 
 /// What the hero reads when a key ends its walk.
@@ -102,7 +116,8 @@ fn only_looks(command: Option<Command>) -> bool {
 /// no turn (a wall, say), so the log says so once.
 /// The eat key eats what lies underfoot; with nothing there it opens the
 /// inventory on the best food in the pack. The pick-up key on a pile
-/// opens the pick-up list.
+/// opens the pick-up list. `>` off the stairs and `x` are held, to show
+/// the route their walk takes, and walk when let go (`travel.rs`).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn read_keys(
     mut keys: PlayKeys,
@@ -143,6 +158,15 @@ pub(super) fn read_keys(
             journal.say(walk_interrupted(walk.goal));
             return;
         }
+        // A travel key is down: its own repeats wait for its release, and
+        // any other key but a look cancels it (Esc among them).
+        if let Some(travel) = walks.held.0.as_ref().filter(|_| !looking) {
+            if !travel.is(key.key_code, &key.logical_key) {
+                walks.held.0 = None;
+                return;
+            }
+            continue;
+        }
         if !key.repeat {
             spotted.newcomer = false;
         } else if spotted.newcomer {
@@ -153,6 +177,15 @@ pub(super) fn read_keys(
         let stalled = key.repeat && *acted_on == Some(turn);
         let free = pending.0.is_none() && !replaying;
         match command {
+            // Off the stairs, `>` is held to see the way to them (see
+            // `travel.rs`); on them, it takes them at once.
+            Some(Command::Act(Action::Descend))
+                if free && !at_hand.on_stairs_down() && !key.repeat =>
+            {
+                travel::hold(&mut walks.held, key, Goal::StairsDown);
+            }
+            // Its repeats, even once Esc let it go, never walk.
+            Some(Command::Act(Action::Descend)) if free && !at_hand.on_stairs_down() => {}
             Some(Command::Act(_)) if stalled => {}
             Some(Command::Act(Action::Eat)) if free => {
                 *acted_on = Some(turn);
@@ -192,7 +225,7 @@ pub(super) fn read_keys(
             Some(Command::Help) if !key.repeat => screens.next.set(Overlay::Help),
             Some(Command::History) if !key.repeat => screens.next.set(Overlay::History),
             Some(Command::Explore) if !key.repeat && !replaying => {
-                walks.start.write(StartWalk(Goal::Unexplored));
+                travel::hold(&mut walks.held, key, Goal::Unexplored);
             }
             Some(Command::Throw | Command::Fire) if key.repeat || replaying => {}
             Some(command @ (Command::Throw | Command::Fire)) if pending.0.is_none() => {

@@ -2,7 +2,8 @@
 //! the walk a left click would take there is drawn, dot by dot, from the
 //! walk's own planner (`RoutePlanner`), so the route shown is the route
 //! walked. A step that digs is marked as a dig; the end is framed. A tile
-//! with no known way shows no route, and the look line says so.
+//! with no known way shows no route, and the look line says so. While a
+//! travel key is held (`>`, `x`), its walk's route is drawn instead.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -14,7 +15,9 @@ use crate::view::camera::PlayArea;
 use crate::view::hud::spells::tile_under;
 use crate::view::intents::frame_bars;
 use crate::view::tilemap::tile_centre;
+use crate::view::ui_state::HeldTravel;
 use crate::vocab::components::{GridPos, Hero};
+use crate::vocab::messages::Goal;
 use crate::vocab::resources::{Level, Sight, TurnCount};
 use crate::vocab::states::{Overlay, Screen, TurnPhase};
 
@@ -35,12 +38,16 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnExit(Screen::Playing), forget_the_route);
 }
 
-/// The route to the tile under the pointer, as last planned.
+/// The route to the tile under the pointer, or of the travel key held, as
+/// last planned.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct PointerRoute {
     /// The tile pointed at, when it is one the hero knows and the play
-    /// area shows, with nothing open over the map.
+    /// area shows, with nothing open over the map; `None` while a travel
+    /// key is held.
     pub to: Option<Pos>,
+    /// The walk of the travel key held, whose route this is.
+    pub held: Option<Goal>,
     /// The tiles the walk steps onto, the hero's own left out.
     pub steps: Vec<Pos>,
     /// Of `steps`, those it digs through.
@@ -73,8 +80,9 @@ fn pointed_tile(
     tile_under(point, camera, level, book.tile_size).filter(|&p| sight.knows(p))
 }
 
-/// Plans again whenever the pointed tile, the hero's tile or the turn
-/// changes; shows nothing while a walk goes or a screen is open.
+/// Plans again whenever the pointed tile (or the travel key held), the
+/// hero's tile or the turn changes; shows nothing while a walk goes or a
+/// screen is open.
 #[allow(clippy::too_many_arguments)]
 fn plan_pointer_route(
     window: Option<Single<&Window, With<PrimaryWindow>>>,
@@ -85,7 +93,12 @@ fn plan_pointer_route(
         Res<SpriteBook>,
         Res<PlayArea>,
     ),
-    (overlay, walking, turn): (Res<State<Overlay>>, Option<Res<Walking>>, Res<TurnCount>),
+    (overlay, walking, turn, held): (
+        Res<State<Overlay>>,
+        Option<Res<Walking>>,
+        Res<TurnCount>,
+        Option<Res<HeldTravel>>,
+    ),
     hero: Option<Single<&GridPos, With<Hero>>>,
     mut planner: RoutePlanner,
     mut route: ResMut<PointerRoute>,
@@ -96,19 +109,24 @@ fn plan_pointer_route(
     };
     let free = *overlay.get() == Overlay::None && walking.is_none();
     let known = (&*level, &*sight, &*book, &*area);
+    let held = held
+        .and_then(|h| h.0.as_ref().map(|t| t.goal))
+        .filter(|_| free);
     let to = pointed_tile(&window, *camera, known)
-        .filter(|_| free)
+        .filter(|_| free && held.is_none())
         .filter(|&p| p != hero.0);
     let from = Some((hero.0, turn.0));
-    if route.to == to && route.from == from && !level.is_changed() {
+    if route.to == to && route.held == held && route.from == from && !level.is_changed() {
         return;
     }
-    let steps = to
-        .and_then(|to| planner.route_to(to))
+    let goal = held.or(to.map(Goal::Tile));
+    let steps = goal
+        .and_then(|goal| planner.route_for(goal))
         .map_or_else(Vec::new, |r| r.steps);
     let digs = steps.iter().copied().filter(|&p| planner.digs(p)).collect();
     route.set_if_neq(PointerRoute {
         to,
+        held,
         steps,
         digs,
         from,

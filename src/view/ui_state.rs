@@ -4,12 +4,14 @@
 //! input writes it; the view only reads it. (The bindings as shown are
 //! `vocab::keys::KeyBindings`, which the rules' messages read too.)
 
+use bevy::input::keyboard::Key;
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
 
 use crate::config::ZOOMS;
 use crate::rules::items::PileEntry;
 use crate::vocab::intents::Action;
+use crate::vocab::messages::Goal;
 
 /// The current zoom, one of [`ZOOMS`]; the camera draws the map at it.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +71,33 @@ pub(crate) struct Calling {
     pub look: String,
     pub text: String,
     pub done: bool,
+}
+
+/// A travel key held down (`>` off the stairs, `x`): while it is down the
+/// route its walk would take is drawn; letting it go walks, `Esc` cancels.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct HeldTravel(pub Option<TravelKey>);
+
+/// The key held and the walk it asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TravelKey {
+    pub goal: Goal,
+    /// The key as pressed, so that its release is known.
+    pub code: KeyCode,
+    pub logical: Key,
+}
+
+impl TravelKey {
+    /// Whether a key event is this key's: by its code where the code is
+    /// known, else by the character it types.
+    pub fn is(&self, code: KeyCode, logical: &Key) -> bool {
+        let named = !matches!(self.code, KeyCode::Unidentified(_));
+        if named {
+            code == self.code
+        } else {
+            *logical == self.logical
+        }
+    }
 }
 
 /// The act chosen in the inventory, played when it closes.

@@ -183,9 +183,17 @@ fn a_key_that_ends_auto_explore_says_what_stopped() {
     crate::support::with_keys(&mut app);
     press(&mut app, char_key("x"));
     assert!(
+        !app.world()
+            .contains_resource::<gloomdelve::rules::explore::Walking>(),
+        "x held shows the way"
+    );
+    let mut let_go = char_key("x");
+    let_go.state = bevy::input::ButtonState::Released;
+    press(&mut app, let_go);
+    assert!(
         app.world()
             .contains_resource::<gloomdelve::rules::explore::Walking>(),
-        "x explores"
+        "x let go explores"
     );
     press(&mut app, char_key("."));
     assert!(

@@ -97,6 +97,25 @@ fn a_new_game_starts_on_the_surface_and_the_sky_refuses_the_way_up() {
 }
 
 #[test]
+fn on_the_stairs_the_stairs_key_takes_them_at_once_with_nothing_held() {
+    use crate::support::{char_key, press, with_keys};
+    let mut app = new_game(21, Mode::Delve, shipped_rules());
+    with_keys(&mut app);
+    let down = find_stairs(&app.world().resource::<Level>().terrain, Tile::StairsDown)
+        .expect("stairs down");
+    teleport(&mut app, down);
+    press(&mut app, char_key(">"));
+    for _ in 0..3 {
+        app.update();
+    }
+    let held = app
+        .world()
+        .resource::<gloomdelve::view::ui_state::HeldTravel>();
+    assert_eq!(held.0, None, "nothing to hold on the stairs");
+    assert_eq!(depth(&app), 1, "down at once, on the press");
+}
+
+#[test]
 fn going_down_and_back_up_restores_each_level_field_by_field() {
     let mut app = new_game(21, Mode::Delve, shipped_rules());
     let surface_down = find_stairs(&app.world().resource::<Level>().terrain, Tile::StairsDown)

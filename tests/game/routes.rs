@@ -143,10 +143,15 @@ fn the_bot_digs_to_the_stairs_when_that_is_cheaper_and_walks_when_it_may_not() {
 
 /// The route the planner shows for a walk to `to`, as the pointer asks.
 fn shown_route(app: &mut App, to: Pos) -> Option<Vec<Pos>> {
+    planned(app, Goal::Tile(to))
+}
+
+/// The route the planner shows for a walk to `goal`, as a held key asks.
+fn planned(app: &mut App, goal: Goal) -> Option<Vec<Pos>> {
     use bevy::ecs::system::RunSystemOnce;
     use gloomdelve::rules::explore::RoutePlanner;
     app.world_mut()
-        .run_system_once(move |mut planner: RoutePlanner| planner.route_to(to).map(|r| r.steps))
+        .run_system_once(move |mut planner: RoutePlanner| planner.route_for(goal).map(|r| r.steps))
         .expect("the planner runs")
 }
 
@@ -212,4 +217,85 @@ fn a_tile_with_no_known_way_shows_no_route_and_the_walk_says_so() {
     assert!(shown_route(&mut app, Pos::new(8, 1)).is_some());
     assert!(walk_to(&mut app, beyond).is_empty());
     assert!(said(&app, "There is no known way there."));
+}
+
+/// The travel key held down, if any.
+fn held(app: &App) -> Option<Goal> {
+    let held = app
+        .world()
+        .resource::<gloomdelve::view::ui_state::HeldTravel>();
+    held.0.as_ref().map(|t| t.goal)
+}
+
+/// `c` let go.
+fn let_go(c: &str) -> bevy::input::keyboard::KeyboardInput {
+    bevy::input::keyboard::KeyboardInput {
+        state: bevy::input::ButtonState::Released,
+        ..crate::support::char_key(c)
+    }
+}
+
+/// Plays updates until the walk under way ends. With the keys comes the
+/// window's pace, a step every 70 ms of real time, so this waits in time.
+fn play_out_the_walk(app: &mut App) {
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(20) {
+        if !app.world().contains_resource::<Walking>() {
+            return;
+        }
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("the walk never ends");
+}
+
+#[test]
+fn holding_the_stairs_key_shows_the_route_and_letting_it_go_walks_that_route() {
+    use crate::support::{char_key, press, with_keys};
+    let mut app = known_map(THIN_WALL, true);
+    with_keys(&mut app);
+    let start = (hero_pos(&mut app), turn(&app));
+    press(&mut app, char_key(">"));
+    assert_eq!(held(&app), Some(Goal::StairsDown), "the key is held");
+    assert_eq!((hero_pos(&mut app), turn(&app)), start, "nothing moves yet");
+    assert!(!app.world().contains_resource::<Walking>());
+    let shown = planned(&mut app, Goal::StairsDown).expect("a way to the stairs");
+    assert_eq!(shown.last(), Some(&Pos::new(2, 3)), "it ends on the stairs");
+    // Held, the key repeats: still nothing moves.
+    let repeat = bevy::input::keyboard::KeyboardInput {
+        repeat: true,
+        ..char_key(">")
+    };
+    press(&mut app, repeat);
+    assert_eq!((hero_pos(&mut app), turn(&app)), start);
+    press(&mut app, let_go(">"));
+    assert_eq!(held(&app), None);
+    play_out_the_walk(&mut app);
+    assert_eq!(hero_pos(&mut app), Pos::new(2, 3), "on the stairs");
+    assert!(said(&app, "You tunnel toward the stairs."));
+}
+
+#[test]
+fn esc_while_a_travel_key_is_held_cancels_the_walk_and_opens_no_menu() {
+    use crate::support::{char_key, code_key, press, with_keys};
+    use gloomdelve::vocab::states::Overlay;
+    let mut app = known_map(THIN_WALL, true);
+    with_keys(&mut app);
+    let start = (hero_pos(&mut app), turn(&app));
+    for key in [">", "x"] {
+        press(&mut app, char_key(key));
+        assert!(held(&app).is_some(), "{key} is held");
+        press(&mut app, code_key(KeyCode::Escape));
+        assert_eq!(held(&app), None, "Esc lets go of {key}");
+        assert_eq!(
+            *app.world().resource::<State<Overlay>>().get(),
+            Overlay::None
+        );
+        press(&mut app, let_go(key));
+        assert!(
+            !app.world().contains_resource::<Walking>(),
+            "{key} walks not"
+        );
+        assert_eq!((hero_pos(&mut app), turn(&app)), start);
+    }
 }

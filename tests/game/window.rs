@@ -2815,3 +2815,69 @@ fn the_pointer_draws_the_route_to_a_tile_and_a_click_walks_the_hero_there() {
         "the click walked three tiles (match {score:.3})"
     );
 }
+
+#[test]
+fn holding_the_stairs_key_draws_the_way_there_and_letting_it_go_walks_it() {
+    if skip_without_display_tools("holding_the_stairs_key_draws_the_way_there") {
+        return;
+    }
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let session = Session::start("held-travel", true);
+    let cave = first_level();
+    let stairs =
+        gloomdelve::rules::levels::find_stairs(&cave.terrain, gloomdelve_core::Tile::StairsDown)
+            .expect("stairs down");
+    let (dx, dy) = (
+        i64::from(stairs.x - cave.start.x),
+        i64::from(stairs.y - cave.start.y),
+    );
+    let layout = latest_layout(&session.game);
+    let tile = (layout[6] - layout[4]).abs() as i64;
+    let (hx, hy) = (
+        ((layout[4] + layout[6]) / 2.0) as i64,
+        ((layout[5] + layout[7]) / 2.0) as i64,
+    );
+    let (sx, sy) = (hx + dx * tile, hy + dy * tile);
+    let window = session.window.clone();
+    let before = session.screenshot();
+    session
+        .display
+        .xdotool(&["keydown", "--window", &window, "greater"]);
+    std::thread::sleep(Duration::from_secs(1));
+    let held = session.screenshot();
+    let near_an_end = |x: i64, y: i64| {
+        let inside =
+            |(cx, cy): (i64, i64)| (x - cx).abs() <= tile / 2 && (y - cy).abs() <= tile / 2;
+        inside((hx, hy)) || inside((sx, sy))
+    };
+    let mut dotted = 0;
+    for x in hx.min(sx) - tile..=hx.max(sx) + tile {
+        for y in hy.min(sy) - tile..=hy.max(sy) + tile {
+            if !near_an_end(x, y) && pixel_change(&before, &held, (x, y)) > 60 {
+                dotted += 1;
+            }
+        }
+    }
+    assert!(
+        dotted >= 40,
+        "the way to the stairs drawn: {dotted} pixels changed"
+    );
+    let still = best_tile_shift(&before, &held).0;
+    assert_eq!(still, (0, 0), "held, the hero stays");
+    session
+        .display
+        .xdotool(&["keyup", "--window", &window, "greater"]);
+    std::thread::sleep(Duration::from_secs(4));
+    let walked = session.screenshot();
+    if dx.abs() <= 4 && dy.abs() <= 4 {
+        let (shift, score) = best_tile_shift(&before, &walked);
+        assert_eq!(
+            shift,
+            (-dx, -dy),
+            "let go, it walks to the stairs ({score:.3})"
+        );
+    } else {
+        let stayed = match_fraction(&before, &walked, 0, 0);
+        assert!(stayed < 0.5, "let go, the map moves: {stayed:.3} matched");
+    }
+}

@@ -505,6 +505,7 @@ pub(crate) const NO_KNOWN_WAY: &str = "There is no known way there.";
 pub struct RoutePlanner<'w, 's> {
     world: Surroundings<'w, 's>,
     maps: Local<'s, WalkMaps>,
+    known_rooms: Option<Res<'w, KnownRooms>>,
 }
 
 impl RoutePlanner<'_, '_> {
@@ -512,15 +513,16 @@ impl RoutePlanner<'_, '_> {
     /// the tiles it steps onto, dug ones included, the hero's own left
     /// out. `None` when there is no known way (or `to` is underfoot).
     pub fn route_to(&mut self, to: Pos) -> Option<Route> {
+        self.route_for(Goal::Tile(to))
+    }
+
+    /// The route the walk to `goal` would take now from where the hero
+    /// stands (for auto-explore, its plan as things are known this turn).
+    pub fn route_for(&mut self, goal: Goal) -> Option<Route> {
         let sight = self.world.sight.as_deref()?;
         let (at, ..) = *self.world.hero;
-        next_route(
-            &mut self.maps,
-            &self.world,
-            sight,
-            (Goal::Tile(to), None),
-            at.0,
-        )
+        let rooms = self.known_rooms.as_deref();
+        next_route(&mut self.maps, &self.world, sight, (goal, rooms), at.0)
     }
 
     /// Whether a route's step onto `pos` digs (known rock, not ground).

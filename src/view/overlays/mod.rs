@@ -255,6 +255,14 @@ const HOW_TO_HUNT: [&str; 4] = [
 ];
 
 /// What the help says of the intent overlay, shown with `key`.
+/// How a held travel key shows its walk first.
+fn held_travel_line(down: &str, explore: &str) -> String {
+    format!(
+        "Hold {down} (off the stairs) or {explore} to see the way that walk takes; let go to walk \
+         it, or press Esc to stay."
+    )
+}
+
 fn intents_line(key: &str) -> String {
     format!(
         "{key} shows what each monster in view will do if you wait: a red frame where it strikes \
@@ -341,6 +349,10 @@ pub(crate) fn help_text(bindings: &crate::vocab::keys::KeyBindings, mode: Mode) 
         .chain(&HOW_TO_LEARN)
         .chain(vaults);
     body.extend(lines.map(|l| BodyLine::new(*l, TEXT).hanging(2)));
+    let first = |action| bindings.0.keys(action).first().cloned();
+    if let (Some(down), Some(explore)) = (first(KeyAction::Descend), first(KeyAction::Explore)) {
+        body.push(BodyLine::new(held_travel_line(&down, &explore), TEXT).hanging(2));
+    }
     if let Some(key) = bindings.0.keys(KeyAction::Intents).first() {
         body.push(BodyLine::new(intents_line(key), TEXT).hanging(2));
     }
