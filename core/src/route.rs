@@ -44,8 +44,6 @@ pub struct RouteMap {
     height: i32,
     /// Row-major cost from the start, [`UNREACHED`] where not reached.
     cost: Vec<u32>,
-    /// The tile each reached tile was entered from.
-    came_from: Vec<u32>,
     /// Buckets of tiles by cost, modulo the ring's size.
     ring: Vec<Vec<u32>>,
     /// Every tile the last search gave a cost, to forget them cheaply.
@@ -61,7 +59,6 @@ impl RouteMap {
             width,
             height,
             cost: vec![UNREACHED; tiles],
-            came_from: vec![0; tiles],
             // A step raises a search's priority by its cost and the
             // estimate's change, at most one more than the dearest step.
             ring: vec![Vec::new(); MAX_STEP_COST as usize + 2],
@@ -96,14 +93,13 @@ impl RouteMap {
         self.ring.iter_mut().for_each(Vec::clear);
     }
 
-    /// Gives `index` the cost `cost`, reached from `from`, to be settled in
-    /// the bucket of `priority` (the cost plus the estimate left).
-    fn reach(&mut self, index: usize, (cost, priority): (u32, u32), from: usize) {
+    /// Gives `index` the cost `cost`, to be settled in the bucket of
+    /// `priority` (the cost plus the estimate left).
+    fn reach(&mut self, index: usize, (cost, priority): (u32, u32)) {
         if self.cost[index] == UNREACHED {
             self.touched.push(index as u32);
         }
         self.cost[index] = cost;
-        self.came_from[index] = from as u32;
         let bucket = priority as usize % self.ring.len();
         self.ring[bucket].push(index as u32);
     }
@@ -113,9 +109,10 @@ impl RouteMap {
     /// `None` where the walker may not go); a goal it may not enter still
     /// ends a route, for a step's cost of 1 (an unexplored tile can be a
     /// goal). A diagonal step from `at` in `dir` counts only when
-    /// `diagonal_ok(at, dir)`. Of routes that cost the same, the one found
-    /// first in [`Dir::ALL`] order wins, so the same question always has
-    /// the same answer.
+    /// `diagonal_ok(at, dir)`. Of routes that cost the same, the straightest
+    /// wins (see [`RouteMap::trace_back`]), so a route on open ground runs
+    /// in a line, not a zig-zag, and the same question always has the
+    /// same answer.
     ///
     /// `None` when `from` is off the map, is itself a goal, or no goal can
     /// be reached.
@@ -159,7 +156,7 @@ impl RouteMap {
         }
         self.forget();
         let mut settling = left(from);
-        self.reach(start, (0, settling), start);
+        self.reach(start, (0, settling));
         let mut waiting = 1usize;
         while waiting > 0 {
             let bucket = settling as usize % self.ring.len();
@@ -170,15 +167,15 @@ impl RouteMap {
                 if self.cost[at_i] + left(at) != settling {
                     continue; // reached again for less since
                 }
-                if at_i != start && is_goal(at) {
-                    return Some(self.route_to(start, at_i));
-                }
                 let ask = Ask {
                     is_goal: &is_goal,
                     left: &left,
                     enter: &enter,
                     diagonal_ok: &diagonal_ok,
                 };
+                if at_i != start && is_goal(at) {
+                    return Some(self.trace_back(from, at, &ask));
+                }
                 waiting += self.reach_around(at_i, &ask);
             }
             settling += 1;
@@ -206,34 +203,93 @@ impl RouteMap {
             if dir.is_diagonal() && !(ask.diagonal_ok)(at, dir) {
                 continue;
             }
-            let step = match (ask.enter)(next) {
-                Some(cost) => cost.clamp(1, MAX_STEP_COST),
-                None if (ask.is_goal)(next) => 1,
-                None => continue,
+            let Some(step) = step_cost(ask, next) else {
+                continue;
             };
             let cost = here.saturating_add(step);
             if cost < self.cost[next_i] {
                 let priority = cost.saturating_add((ask.left)(next));
-                self.reach(next_i, (cost, priority), at_i);
+                self.reach(next_i, (cost, priority));
                 reached += 1;
             }
         }
         reached
     }
 
-    /// The tiles from the start (left out) to `goal_i`, and their cost.
-    fn route_to(&self, start: usize, goal_i: usize) -> Route {
-        let mut steps = Vec::new();
-        let mut at = goal_i;
+    /// The route from `start` to the settled `goal`, traced back from the
+    /// goal: each step back goes to a neighbour whose cost plus the step's
+    /// equals the tile's own, so the route costs what the search found.
+    /// Of such neighbours it keeps the direction of the step after (a
+    /// line stays a line), else an orthogonal step, else the first in
+    /// [`Dir::ALL`] order. Every cost the search set is one a route
+    /// reaches, so a neighbour to go back to is always there.
+    fn trace_back<G, L, E, D>(&self, start: Pos, goal: Pos, ask: &Ask<G, L, E, D>) -> Route
+    where
+        G: Fn(Pos) -> bool,
+        L: Fn(Pos) -> u32,
+        E: Fn(Pos) -> Option<u32>,
+        D: Fn(Pos, Dir) -> bool,
+    {
+        let mut steps = vec![goal];
+        let mut at = goal;
+        let mut onward: Option<Dir> = None;
         while at != start {
-            steps.push(self.pos(at));
-            at = self.came_from[at] as usize;
+            let Some((dir, before)) = self.step_back(at, onward, ask) else {
+                break; // unreachable: the search reached `at` from somewhere
+            };
+            onward = Some(dir);
+            at = before;
+            if at != start {
+                steps.push(at);
+            }
         }
         steps.reverse();
-        Route {
-            steps,
-            cost: self.cost[goal_i],
-        }
+        let cost = self.index(goal).map_or(0, |i| self.cost[i]);
+        Route { steps, cost }
+    }
+
+    /// The neighbour a route to `at` came from, and the step's direction:
+    /// as [`RouteMap::trace_back`] chooses.
+    fn step_back<G, L, E, D>(
+        &self,
+        at: Pos,
+        onward: Option<Dir>,
+        ask: &Ask<G, L, E, D>,
+    ) -> Option<(Dir, Pos)>
+    where
+        G: Fn(Pos) -> bool,
+        L: Fn(Pos) -> u32,
+        E: Fn(Pos) -> Option<u32>,
+        D: Fn(Pos, Dir) -> bool,
+    {
+        let here = self.cost[self.index(at)?];
+        let step = step_cost(ask, at)?;
+        let came_by = |dir: Dir| {
+            let (dx, dy) = dir.delta();
+            let before = Pos::new(at.x - dx, at.y - dy);
+            let cost = self.cost[self.index(before)?];
+            let diagonal_ok = !dir.is_diagonal() || (ask.diagonal_ok)(before, dir);
+            (cost != UNREACHED && cost.saturating_add(step) == here && diagonal_ok)
+                .then_some((dir, before))
+        };
+        let preference = |dir: &Dir| (Some(*dir) != onward, dir.is_diagonal());
+        let mut dirs = Dir::ALL;
+        dirs.sort_by_key(preference);
+        dirs.into_iter().find_map(came_by)
+    }
+}
+
+/// What stepping onto `next` costs in a search, `None` where it may not
+/// step: as the caller prices it, and 1 onto a goal it may not enter.
+fn step_cost<G, L, E, D>(ask: &Ask<G, L, E, D>, next: Pos) -> Option<u32>
+where
+    G: Fn(Pos) -> bool,
+    E: Fn(Pos) -> Option<u32>,
+{
+    match (ask.enter)(next) {
+        Some(cost) => Some(cost.clamp(1, MAX_STEP_COST)),
+        None if (ask.is_goal)(next) => Some(1),
+        None => None,
     }
 }
 
@@ -381,5 +437,35 @@ mod tests {
                 assert_eq!(led.and_then(|r| r.steps.last().copied()), Some(goal));
             }
         }
+    }
+    #[test]
+    fn of_routes_that_cost_the_same_the_straight_one_wins() {
+        let rows = Rows::new(&[".......", ".......", ".......", "......."]);
+        let (w, h) = rows.size();
+        let mut map = RouteMap::new(w, h);
+        let open = |_: Pos| Some(1);
+        for (from, to) in [
+            (Pos::new(5, 1), Pos::new(2, 1)),
+            (Pos::new(1, 2), Pos::new(5, 2)),
+            (Pos::new(3, 0), Pos::new(3, 3)),
+        ] {
+            let plain = map.search(from, |p| p == to, open, |_, _| true).unwrap();
+            let led = map.search_to(from, to, open, |_, _| true).unwrap();
+            for route in [plain, led] {
+                assert!(
+                    route.steps.iter().all(|p| p.x == from.x || p.y == from.y),
+                    "{from:?} to {to:?} in a line: {route:?}"
+                );
+            }
+        }
+        // One diagonal is needed and one is taken, however it is found.
+        let bent = map
+            .search_to(Pos::new(0, 0), Pos::new(4, 1), open, |_, _| true)
+            .unwrap();
+        let pairs: Vec<Pos> = std::iter::once(Pos::new(0, 0)).chain(bent.steps).collect();
+        let diagonals = pairs
+            .windows(2)
+            .filter(|w| w[0].x != w[1].x && w[0].y != w[1].y);
+        assert_eq!(diagonals.count(), 1, "{pairs:?}");
     }
 }

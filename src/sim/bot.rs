@@ -50,8 +50,8 @@ pub fn choose(world: &mut World) -> Action {
     cast(world, hero, at)
         .or_else(|| fight(world, at))
         .or_else(|| shoot(world, hero, at))
-        .or_else(|| shut_out_archers(world, at))
-        .or_else(|| close_on_archers(world, at))
+        .or_else(|| shut_out_archers(world, hero, at))
+        .or_else(|| close_on_archers(world, hero, at))
         .or_else(|| sneak_up(world, at))
         .or_else(|| drink(world, hero))
         .or_else(|| try_the_unknown(world, hero, at))
@@ -181,8 +181,13 @@ fn archers_in_view(world: &mut World, at: Pos, within: i32) -> Vec<Pos> {
 }
 
 /// Shuts the open door next to the hero that an archer in view shoots
-/// through: beyond the door, along the way the door faces.
-fn shut_out_archers(world: &mut World, at: Pos) -> Option<Action> {
+/// through: beyond the door, along the way the door faces. Not once it is
+/// time to leave: an archer opens the door again, and the bot starved so,
+/// closing it turn after turn with food in its pack.
+fn shut_out_archers(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
+    if time_to_go_down(world, hero) {
+        return None;
+    }
     let terrain = &world.resource::<Level>().terrain;
     let door = Dir::ORTHOGONAL
         .into_iter()
@@ -205,8 +210,14 @@ fn shut_out_archers(world: &mut World, at: Pos) -> Option<Action> {
 const CLOSE_ON_ARCHERS_WITHIN: i32 = 8;
 
 /// With nothing to shoot back, walks at the nearest archer in view: out of
-/// reach it keeps shooting, next to it the bot can fight it.
-fn close_on_archers(world: &mut World, at: Pos) -> Option<Action> {
+/// reach it keeps shooting, next to it the bot can fight it. Once it is
+/// time to leave the level (hungry, or explored long enough) it gives the
+/// chase up: an archer that keeps its distance in the open can lead it
+/// to and fro for ever, and the bot starved so with food in its pack.
+fn close_on_archers(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
+    if time_to_go_down(world, hero) {
+        return None;
+    }
     let nearest = archers_in_view(world, at, CLOSE_ON_ARCHERS_WITHIN)
         .into_iter()
         .min_by_key(|p| (p.chebyshev(at), *p))?;

@@ -2788,7 +2788,8 @@ fn the_pointer_draws_the_route_to_a_tile_and_a_click_walks_the_hero_there() {
     let hovered = session.screenshot();
     // Dots on the steps between the hero and the framed end: pixels that
     // changed within a tile of the line, outside the hero's and the end's
-    // tiles. The route may bend (of equal routes the first found wins).
+    // tiles (of equal routes the straight one is drawn, but a tile the
+    // hero cannot see may still bend it).
     let (ex, ey) = centre(3);
     let near_an_end = |x: i64, y: i64| {
         let inside =
