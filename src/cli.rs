@@ -82,9 +82,10 @@ pub struct SimOptions {
     pub turns: u64,
     #[arg(long, value_enum, default_value = "delve")]
     pub mode: crate::vocab::game::Mode,
-    /// Who plays: the bot, or a newcomer who explores with `x` and `>`,
-    /// whose reports count the walks that stop for a creature, per level.
-    #[arg(long, value_enum, default_value = "bot", conflicts_with_all = ["record", "replay", "save", "load"])]
+    /// Who plays: the bot, a newcomer who explores with `x` and `>`,
+    /// whose reports count the walks that stop for a creature, per level,
+    /// or a hero that waits on level 2 (`--bot wait` says the same).
+    #[arg(long, alias = "bot", value_enum, default_value = "bot", conflicts_with_all = ["record", "replay", "save", "load"])]
     pub player: Player,
     /// Write the game's seed and every action to FILE.
     #[arg(long, value_name = "FILE")]
@@ -147,6 +148,10 @@ pub enum Player {
     Bot,
     /// A newcomer on the keys: `x` and `>` walks, a bump, food, a potion.
     Newcomer,
+    /// Goes down as the bot does to level 2, then only waits there, kept
+    /// fed and whole by the sim: to watch a level live on (fungi, bats,
+    /// corpses) for as many turns as asked.
+    Wait,
 }
 
 /// The map generators `mapgen` can run.

@@ -79,6 +79,7 @@ fn simulate(options: &gloomdelve::cli::SimOptions) -> Result<ExitCode, String> {
             gloomdelve::cli::Player::Newcomer => {
                 gloomdelve::sim::run_newcomer(new_game, options.turns)
             }
+            gloomdelve::cli::Player::Wait => gloomdelve::sim::run_waiter(new_game, options.turns),
         };
         match played {
             Ok(report) => {

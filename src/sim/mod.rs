@@ -6,6 +6,7 @@ pub mod bot;
 mod invariants;
 mod newcomer;
 pub mod replay;
+pub mod waiter;
 
 use std::collections::BTreeMap;
 
@@ -14,6 +15,7 @@ use bevy::state::app::StatesPlugin;
 use serde::Serialize;
 
 use crate::GamePlugin;
+use crate::rules::creatures::behaviours::spreads::Spreading;
 use crate::save::state::SaveGame;
 use crate::vocab::components::{Creature, GridPos, Harmless};
 use crate::vocab::game::{Mode, NewGame};
@@ -53,6 +55,13 @@ pub struct Report {
     /// creature. The bot never walks, so its games leave this out.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub explore_stops: Option<BTreeMap<u32, u32>>,
+    /// The living fungi (creatures that spread) on the hero's level at
+    /// the end.
+    pub fungi: usize,
+    /// The turns on which the hero's level held as many fungi as the
+    /// rules' bound (`fungi_per_level`), the safety net that stops any
+    /// more spreading.
+    pub turns_at_fungus_bound: u64,
 }
 
 /// The sums over many games: outcomes, depths, starvation.
@@ -214,6 +223,25 @@ pub fn run_newcomer(new_game: NewGame, turns: u64) -> Result<Report, Violation> 
                 Some(crate::vocab::intents::Action::Wait)
             });
         }
+        checks += invariants::check(app.world_mut(), seed)?;
+    }
+    checks += finish(&mut app, seed)?;
+    Ok(report(app.world_mut(), seed, mode, checks))
+}
+
+/// Plays `turns` turns with a hero that goes down to level 2 as the bot
+/// does and then only waits there, kept fed and whole by the sim (see
+/// `waiter.rs`): its report's `fungi` shows how a level's fungi grow.
+pub fn run_waiter(new_game: NewGame, turns: u64) -> Result<Report, Violation> {
+    let (seed, mode) = (new_game.seed, new_game.mode);
+    let mut app = headless_app(new_game);
+    let mut checks = 0;
+    while app.world().resource::<TurnCount>().0 < turns && still_playing(&app) {
+        waiter::keep_alive(app.world_mut());
+        let action = waiter::choose(app.world_mut());
+        step(&mut app, action, |_| {
+            Some(crate::vocab::intents::Action::Wait)
+        });
         checks += invariants::check(app.world_mut(), seed)?;
     }
     checks += finish(&mut app, seed)?;
@@ -493,7 +521,16 @@ fn report(world: &mut World, seed: u64, mode: Mode, checks: u64) -> Report {
         invariant_checks: checks,
         state_hash: state_hash(world),
         explore_stops: world.get_resource::<WalkStops>().map(|s| s.0.clone()),
+        fungi: living_fungi(world),
+        turns_at_fungus_bound: stats.turns_at_fungus_bound,
     }
+}
+
+/// The living creatures that spread on the level the hero is on (a level
+/// left behind keeps its creatures out of the world).
+fn living_fungi(world: &mut World) -> usize {
+    let mut fungi = world.query::<(&Spreading, &crate::vocab::components::Health)>();
+    fungi.iter(world).filter(|(_, h)| h.hp > 0).count()
 }
 
 /// FNV-1a of the whole saved state but the message log, as hex. The log
@@ -523,6 +560,8 @@ pub(crate) struct SimStats {
     /// Whether this app saw the game on the surface before any descent: a
     /// game loaded below it has no first descent to report.
     pub surface_seen: bool,
+    /// See [`Report::turns_at_fungus_bound`].
+    pub turns_at_fungus_bound: u64,
 }
 
 /// On each level visited, by depth, the walks that stopped for a
@@ -552,6 +591,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         note_first_descent.run_if(resource_exists_and_changed::<Dungeon>),
+    );
+    app.add_systems(
+        Update,
+        count_turns_at_fungus_bound.run_if(resource_changed::<TurnCount>),
     );
     app.add_systems(
         Update,
@@ -597,6 +640,18 @@ fn count_walk_stops(
 ) {
     let for_creatures = stopped.read().filter(|s| s.for_a_creature).count() as u32;
     *stops.0.entry(dungeon.depth).or_insert(0) += for_creatures;
+}
+
+/// Counts a turn on which the level's fungi stand at the rules' bound.
+fn count_turns_at_fungus_bound(
+    new_game: Res<NewGame>,
+    fungi: Query<(&Spreading, &crate::vocab::components::Health)>,
+    mut stats: ResMut<SimStats>,
+) {
+    let living = fungi.iter().filter(|(_, h)| h.hp > 0).count();
+    if living >= new_game.rules.fungi_per_level {
+        stats.turns_at_fungus_bound += 1;
+    }
 }
 
 fn count_food(

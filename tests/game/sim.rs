@@ -153,6 +153,8 @@ fn the_totals_count_wins_deaths_by_depth_and_starvation() {
         invariant_checks: 500,
         state_hash: String::new(),
         explore_stops: None,
+        fungi: 0,
+        turns_at_fungus_bound: 0,
     };
     let reports = [
         game("won", 0),
@@ -225,4 +227,32 @@ fn the_newcomer_counts_its_walks_stopped_by_creatures_on_each_level() {
     );
     let bot = run(shipped_game(3, Mode::Delve), 200).unwrap();
     assert_eq!(bot.explore_stops, None, "the bot never walks");
+}
+
+#[test]
+fn the_waiting_hero_goes_down_to_level_two_and_waits_there_unharmed() {
+    let report = gloomdelve::sim::run_waiter(shipped_game(1, Mode::Delve), 800).unwrap();
+    assert_eq!(report.outcome, "alive", "{report:?}");
+    assert_eq!(report.turns, 800);
+    assert_eq!(report.depth, gloomdelve::sim::waiter::WAIT_ON_DEPTH);
+    assert_eq!(report.deepest, report.depth, "it never goes deeper");
+}
+
+#[test]
+fn the_sim_counts_a_levels_fungi_and_the_turns_it_spends_at_their_bound() {
+    let crowded = game_with(4, |r| {
+        r.fungus_spread_chance = 1.0;
+        r.fungus_max_spreads = 100;
+        r.fungi_per_level = 6;
+    });
+    let report = gloomdelve::sim::run_waiter(crowded, 600).unwrap();
+    assert!(
+        report.fungi >= 6,
+        "spreading at every chance fills the bound: {report:?}"
+    );
+    assert!(report.turns_at_fungus_bound > 0, "{report:?}");
+    let still = game_with(4, |r| r.fungus_spread_chance = 0.0);
+    let report = gloomdelve::sim::run_waiter(still, 600).unwrap();
+    assert_eq!(report.turns_at_fungus_bound, 0, "{report:?}");
+    assert!(report.fungi < 6, "no fungus spreads: {report:?}");
 }
