@@ -243,6 +243,7 @@ pub fn corpse(of: &Name, sprite: &str, at: Pos, food: i32, died: u64) -> impl Bu
             food,
             died,
             rotten: false,
+            bones: false,
         },
         GridPos(at),
         FogRule::Remembered { seen: false },

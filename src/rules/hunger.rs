@@ -33,6 +33,27 @@ use crate::vocab::states::TurnPhase;
 use crate::vocab::statuses::{Status, Statuses};
 
 /// The sprite of a corpse gone bad: `bat_corpse` becomes `bat_rotten_corpse`.
+/// What a body is called once it is bones: "rotten goblin corpse" is
+/// "goblin bones".
+fn bones_name(body: &str) -> String {
+    let kind = body.strip_prefix("rotten ").unwrap_or(body);
+    let kind = kind.strip_suffix(" corpse").unwrap_or(kind);
+    format!("{kind} bones")
+}
+
+/// The sprite of a body once it is bones: `goblin_rotten_corpse` is
+/// `goblin_bones` (drawn as the generic `bones` where the atlas has no
+/// such sprite).
+fn bones_sprite(body: &str) -> String {
+    let kind = body
+        .strip_suffix("rotten_corpse")
+        .or_else(|| body.strip_suffix("corpse"));
+    match kind {
+        Some(kind) => format!("{kind}bones"),
+        None => "bones".to_string(),
+    }
+}
+
 fn rotten_sprite(fresh: &str) -> String {
     match fresh.strip_suffix("corpse") {
         Some(kind) => format!("{kind}rotten_corpse"),
@@ -256,7 +277,8 @@ fn feel_sick(new_game: Res<NewGame>, held: Query<(Entity, &Statuses)>, mut actor
     }
 }
 
-/// Corpses turn rotten, worth half, and later rot away, in the pack too.
+/// Corpses turn rotten, worth half, and later to bones, which are no food
+/// and stay where they lie; in the pack a corpse rots away instead.
 fn rot_corpses(
     new_game: Res<NewGame>,
     turn: Res<TurnCount>,
@@ -268,7 +290,20 @@ fn rot_corpses(
     let rules = &new_game.rules.hunger;
     for (entity, mut corpse, mut name, mut drawn) in &mut corpses {
         let age = turn.0.saturating_sub(corpse.died);
-        if age >= rules.corpse_vanishes_after {
+        if corpse.bones {
+            continue;
+        }
+        let carried = packs.iter().any(|pack| pack.0.contains(&entity));
+        if age >= rules.corpse_bones_after && !carried {
+            *corpse = Corpse {
+                food: 0,
+                rotten: true,
+                bones: true,
+                ..*corpse
+            };
+            *name = Name::new(bones_name(name.as_str()));
+            drawn.sprite = bones_sprite(&drawn.sprite);
+        } else if age >= rules.corpse_bones_after {
             for mut pack in &mut packs {
                 if pack.0.contains(&entity) {
                     pack.0.retain(|&e| e != entity);
@@ -346,7 +381,17 @@ mod tests {
             food: 10,
             died,
             rotten,
+            bones: false,
         }
+    }
+
+    #[test]
+    fn bones_are_named_and_drawn_after_the_body() {
+        assert_eq!(bones_name("rotten goblin corpse"), "goblin bones");
+        assert_eq!(bones_name("goblin archer corpse"), "goblin archer bones");
+        assert_eq!(bones_sprite("goblin_rotten_corpse"), "goblin_bones");
+        assert_eq!(bones_sprite("bat_corpse"), "bat_bones");
+        assert_eq!(bones_sprite("rotten_corpse"), "bones");
     }
 
     #[test]

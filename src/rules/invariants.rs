@@ -5,7 +5,7 @@
 
 use gloomdelve_core::{Pos, Terrain};
 
-use crate::vocab::components::{PACK_SIZE, Stomach};
+use crate::vocab::components::{Corpse, PACK_SIZE, Stomach};
 
 /// A hero's or a creature's health: a maximum of at least 1, and HP no
 /// higher. A living one has at least 1 HP (see [`alive_health`]).
@@ -74,6 +74,19 @@ pub(crate) fn item_may_lie(terrain: &Terrain, at: Pos) -> Result<(), String> {
     } else {
         on_walkable_ground(terrain, at)
     }
+}
+
+/// Bones, a body's last stage, are rotten and hold no food: none is ever
+/// eaten.
+pub(crate) fn bones_hold_no_food(corpse: &Corpse) -> Result<(), String> {
+    if corpse.bones && (corpse.food != 0 || !corpse.rotten) {
+        let rotten = if corpse.rotten { "" } else { " unrotten" };
+        return Err(format!(
+            "bones are rotten and hold no food, not {} food{rotten}",
+            corpse.food
+        ));
+    }
+    Ok(())
 }
 
 /// A fungus spreads at most `limit` times in its life.

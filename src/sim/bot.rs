@@ -407,10 +407,11 @@ pub(super) fn eat(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
     if let Some((.., meal)) = food {
         return Some(Action::Use(meal));
     }
-    let mut lying = world.query_filtered::<&GridPos, (With<Corpse>, Without<Hero>)>();
+    // Bones are no food: only a body that still holds some is eaten.
+    let mut lying = world.query_filtered::<(&GridPos, &Corpse), Without<Hero>>();
     lying
         .iter(world)
-        .any(|pos| pos.0 == at)
+        .any(|(pos, body)| pos.0 == at && !body.bones)
         .then_some(Action::Eat)
 }
 

@@ -38,7 +38,7 @@ impl fmt::Display for Violation {
 impl std::error::Error for Violation {}
 
 /// How many invariants [`check`] checks.
-pub const INVARIANTS_PER_TURN: usize = 5;
+pub const INVARIANTS_PER_TURN: usize = 6;
 
 /// Checks every invariant; returns how many checks ran.
 pub fn check(world: &mut World, seed: u64) -> Result<u64, Violation> {
@@ -54,6 +54,7 @@ pub fn check(world: &mut World, seed: u64) -> Result<u64, Violation> {
         pack_within_size,
         everyone_on_walkable_ground,
         fungi_spread_at_most_their_limit,
+        bones_hold_no_food,
     ];
     for check in checks {
         check(world).map_err(fail)?;
@@ -113,6 +114,13 @@ fn everyone_on_walkable_ground(world: &mut World) -> Result<(), String> {
         may_be.map_err(|e| format!("the {name} lies where nothing may: {e}"))?;
     }
     Ok(())
+}
+
+fn bones_hold_no_food(world: &mut World) -> Result<(), String> {
+    let mut bodies = world.query::<&crate::vocab::components::Corpse>();
+    bodies
+        .iter(world)
+        .try_for_each(invariants::bones_hold_no_food)
 }
 
 fn fungi_spread_at_most_their_limit(world: &mut World) -> Result<(), String> {

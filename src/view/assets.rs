@@ -26,7 +26,7 @@ use crate::vocab::game::NewGame;
 use crate::vocab::states::Screen;
 
 /// Sprites a kind may have its own version of, named `<kind>_<generic>`.
-pub(crate) const GENERIC_SPRITES: [&str; 2] = ["corpse", "rotten_corpse"];
+pub(crate) const GENERIC_SPRITES: [&str; 3] = ["corpse", "rotten_corpse", "bones"];
 
 /// How the window should look, from the command line.
 #[derive(Resource, Clone, Debug)]

@@ -247,6 +247,7 @@ fn effect_text(effect: ItemEffect) -> Option<String> {
             m.attack, m.breaks_percent
         )),
         ItemEffect::Bow(bow) => Some(format!("attack {}, range {}", bow.attack, bow.range)),
+        ItemEffect::Remains => Some("no food".to_string()),
         ItemEffect::Food(_) | ItemEffect::Scroll(_) | ItemEffect::Key | ItemEffect::VaultKey => {
             None
         }

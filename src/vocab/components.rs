@@ -121,13 +121,18 @@ impl Sluggish {
     }
 }
 
-/// A dead creature's body: food worth `maxHp × 3`, halved once it rots.
+/// A dead creature's body: food worth `maxHp × 3`, halved once it rots,
+/// none once it is bones.
 #[derive(Component, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Corpse {
     pub food: i32,
     /// The turn of the death, from which it rots.
     pub died: u64,
     pub rotten: bool,
+    /// The last stage: bones, which are no food and stay where they lie.
+    /// (Saves from before bones leave it out.)
+    #[serde(default)]
+    pub bones: bool,
 }
 
 /// An item the hero dropped: explore and travel no longer fetch it. Taking
@@ -152,6 +157,7 @@ impl Item {
     /// body gives. The one place an item's worth is worked out.
     pub fn effect(&self, book: &ItemBook, corpse: Option<&Corpse>) -> ItemEffect {
         match corpse {
+            Some(corpse) if corpse.bones => ItemEffect::Remains,
             Some(corpse) => ItemEffect::Food(corpse.food),
             None => book.kinds[self.kind].effect,
         }

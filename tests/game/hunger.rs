@@ -33,11 +33,11 @@ fn log_lines(app: &App) -> Vec<String> {
         .collect()
 }
 
-/// Rules with fast-rotting corpses: rotten after 10 turns, gone after 20.
+/// Rules with fast-rotting corpses: rotten after 10 turns, bones after 20.
 fn quick_rot() -> RulesData {
     let mut rules = RulesData::default();
     rules.hunger.corpse_rots_after = 10;
-    rules.hunger.corpse_vanishes_after = 20;
+    rules.hunger.corpse_bones_after = 20;
     rules
 }
 
@@ -145,7 +145,7 @@ fn a_corpse_is_worth_three_times_the_max_hp_and_can_be_eaten() {
 }
 
 #[test]
-fn corpses_rot_to_half_their_value_then_vanish_on_schedule() {
+fn corpses_rot_to_half_their_value_then_turn_to_bones_that_stay_on_schedule() {
     let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), quick_rot());
     let corpse = kill_a_rat(&mut app);
     let died = turn(&app);
@@ -170,9 +170,45 @@ fn corpses_rot_to_half_their_value_then_vanish_on_schedule() {
         "a rat's corpse rots in its own colours"
     );
     wait(&mut app, 9);
-    assert!(app.world().get_entity(corpse).is_ok(), "still there at 19");
+    assert!(!app.world().get::<Corpse>(corpse).unwrap().bones, "age 19");
     wait(&mut app, 1);
-    assert!(app.world().get_entity(corpse).is_err(), "gone at age 20");
+    let bones = app.world().get::<Corpse>(corpse).unwrap();
+    assert!(bones.bones && bones.rotten, "bones at age 20");
+    assert_eq!(bones.food, 0);
+    assert_eq!(
+        app.world().get::<Name>(corpse).unwrap().as_str(),
+        "rat bones"
+    );
+    assert_eq!(
+        app.world().get::<Drawn>(corpse).unwrap().sprite,
+        "rat_bones"
+    );
+    wait(&mut app, 500);
+    assert!(
+        app.world().get::<Corpse>(corpse).is_some_and(|c| c.bones),
+        "bones stay"
+    );
+}
+
+#[test]
+fn bones_are_no_food_underfoot_nor_in_the_pack() {
+    let mut app = app_on(&open_map(10, 10), Pos::new(3, 3), quick_rot());
+    let bones = kill_a_rat(&mut app);
+    wait(&mut app, 20);
+    assert!(app.world().get::<Corpse>(bones).unwrap().bones);
+    act(&mut app, Action::Move(Dir::E));
+    set_food(&mut app, 500);
+    let before = turn(&app);
+    act(&mut app, Action::Eat);
+    assert_eq!(turn(&app), before, "nothing eaten, no turn taken");
+    assert!(log_lines(&app).contains(&"There is nothing here to eat.".to_string()));
+    act(&mut app, Action::PickUp);
+    assert_eq!(pack(&mut app), vec![bones], "bones may be carried");
+    act(&mut app, Action::Use(bones));
+    assert_eq!(turn(&app), before + 1, "only the pick-up took a turn");
+    assert_eq!(stomach(&mut app).food, 500 - 1);
+    assert!(log_lines(&app).contains(&"The rat bones are no food, and no use.".to_string()));
+    assert_eq!(pack(&mut app), vec![bones], "still carried");
 }
 
 #[test]

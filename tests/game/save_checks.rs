@@ -83,6 +83,7 @@ fn body(food: i32, died: u64) -> Option<Corpse> {
         food,
         died,
         rotten: false,
+        bones: false,
     })
 }
 
@@ -182,6 +183,15 @@ fn the_delve_families() -> Vec<(&'static str, Edit)> {
             edit(|s| {
                 s.current.items[0].kind = "rock".into();
                 s.current.items[0].corpse = body(30, 0);
+            }),
+        ),
+        (
+            "current.items[0].corpse",
+            edit(|s| {
+                s.current.items[0].kind = "corpse".into();
+                let mut bones = body(30, 0);
+                bones.as_mut().unwrap().bones = true;
+                s.current.items[0].corpse = bones;
             }),
         ),
         (

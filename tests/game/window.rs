@@ -2175,6 +2175,7 @@ fn rat_corpse(at: Pos) -> gloomdelve::vocab::records::ItemRecord {
             food: 15,
             died: 0,
             rotten: false,
+            bones: false,
         }),
         ..lying("corpse", at, false)
     }

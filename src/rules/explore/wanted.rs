@@ -109,6 +109,7 @@ impl Carrying {
             ItemEffect::Weapon(_) | ItemEffect::Armour(_) | ItemEffect::Bow(_) => {
                 self.best.is_beaten_by(lying.effect)
             }
+            ItemEffect::Remains => false,
         }
     }
 

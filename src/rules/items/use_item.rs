@@ -7,11 +7,11 @@ use gloomdelve_core::bindings::KeyAction;
 
 use crate::rules::items::lore::learn;
 use crate::vocab::components::Stomach;
+use crate::vocab::components::{Corpse, Item, Pack};
 use crate::vocab::components::{Dropped, FogRule};
 use crate::vocab::components::{Equipment, Gear};
 use crate::vocab::components::{Fighter, Health};
 use crate::vocab::components::{GridPos, Hero};
-use crate::vocab::components::{Item, Pack};
 use crate::vocab::data::{ItemBook, ItemEffect};
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::{DropIntent, UseIntent};
@@ -116,7 +116,7 @@ pub(crate) fn use_item(
     mut commands: Commands,
     new_game: Res<NewGame>,
     hero: Single<(&mut Pack, &mut Equipment, &mut Health, &mut Statuses), With<Hero>>,
-    items: Query<(&Item, &Name)>,
+    items: Query<(&Item, &Name, Option<&Corpse>)>,
     (turn, mut lore, keys): (Res<TurnCount>, ResMut<Lore>, Res<KeyBindings>),
     mut log: ResMut<GameLog>,
     mut taken: MessageWriter<TurnTaken>,
@@ -125,11 +125,11 @@ pub(crate) fn use_item(
         return;
     };
     let (mut pack, mut equipment, mut health, mut statuses) = hero.into_inner();
-    let Some((data, name)) = items.get(item).ok().filter(|_| pack.0.contains(&item)) else {
+    let Some((data, name, corpse)) = items.get(item).ok().filter(|_| pack.0.contains(&item)) else {
         return;
     };
     let kind = &new_game.items.kinds[data.kind];
-    let effect = kind.effect;
+    let effect = data.effect(&new_game.items, corpse);
     let mut say = |text: String| log.say(turn.0, text);
     let carried = Carried {
         pack: &mut pack,
@@ -268,6 +268,13 @@ fn apply(
         }
         ItemEffect::Coins(_) | ItemEffect::Key => {
             say(format!("{} glints in your hand.", capitalised(&the(name))));
+            false
+        }
+        ItemEffect::Remains => {
+            say(format!(
+                "{} are no food, and no use.",
+                capitalised(&the(name))
+            ));
             false
         }
         ItemEffect::VaultKey => {

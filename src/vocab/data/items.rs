@@ -41,6 +41,8 @@ pub enum ItemEffect {
     Ammo(Missile),
     /// A bow: carried in the pack, it shoots the pack's ammunition.
     Bow(Launcher),
+    /// What is left of a body at the last: bones, no food and no use.
+    Remains,
 }
 
 /// A missile's numbers: its blow uses the melee rule, `attack − defense`.
@@ -248,6 +250,7 @@ impl ItemKind {
                 in_range("effect Bow range", bow.range, RANGE),
             ]),
             ItemEffect::Scroll(_) | ItemEffect::Key | ItemEffect::VaultKey => Ok(()),
+            ItemEffect::Remains => Ok(()),
         }
     }
 }

@@ -250,8 +250,10 @@ pub struct HungerRules {
     pub weak_attack_penalty: i32,
     /// A corpse turns rotten (worth half) this many turns after the death...
     pub corpse_rots_after: u64,
-    /// ...and is gone this many turns after the death.
-    pub corpse_vanishes_after: u64,
+    /// ...and is bones this many turns after the death: no food, and it
+    /// stays (in the pack it rots away). Once `corpse_vanishes_after`.
+    #[serde(alias = "corpse_vanishes_after")]
+    pub corpse_bones_after: u64,
     /// The chance that eating a rotten corpse makes the hero sick...
     pub rotten_sickness_chance: f64,
     /// ...for this many turns, losing this many HP each turn.
@@ -273,7 +275,7 @@ impl Default for HungerRules {
             recovery_margin: 40,
             weak_attack_penalty: 2,
             corpse_rots_after: 150,
-            corpse_vanishes_after: 400,
+            corpse_bones_after: 400,
             rotten_sickness_chance: 0.5,
             sickness_turns: 6,
             sickness_damage: 1,
@@ -302,8 +304,8 @@ impl HungerRules {
                 0..=100_000,
             ),
             in_range(
-                "hunger.corpse_vanishes_after",
-                self.corpse_vanishes_after,
+                "hunger.corpse_bones_after",
+                self.corpse_bones_after,
                 0..=100_000,
             ),
             in_range(
@@ -331,7 +333,7 @@ impl HungerRules {
             ),
             at_most(
                 ("hunger.corpse_rots_after", self.corpse_rots_after),
-                ("hunger.corpse_vanishes_after", self.corpse_vanishes_after),
+                ("hunger.corpse_bones_after", self.corpse_bones_after),
             ),
         ])
     }
