@@ -1516,3 +1516,49 @@ fn a_save_keeps_the_looks_what_is_known_and_what_the_hero_calls_a_kind() {
     );
     assert_eq!(snapshot(&mut loaded), snapshot(&mut app));
 }
+
+#[test]
+fn bones_and_a_rotten_corpse_come_back_from_a_save_as_they_were() {
+    use gloomdelve::vocab::components::Corpse;
+    let tmp = scratch("bones");
+    let dir = tmp.path().to_path_buf();
+    let mut rules = gloomdelve::RulesData {
+        hero_hp: 200,
+        ..shipped_rules()
+    };
+    rules.hunger.corpse_rots_after = 10;
+    rules.hunger.corpse_bones_after = 20;
+    let mut app = new_game(3, Mode::Delve, rules);
+    app.insert_resource(DataDir(dir.clone()));
+    // Two rats killed 15 turns apart beside the hero: bones and rotten meat.
+    let at = crate::support::hero_pos(&mut app);
+    let terrain = app
+        .world()
+        .resource::<gloomdelve::vocab::resources::Level>()
+        .terrain
+        .clone();
+    let dir_to_floor = Dir::ALL
+        .into_iter()
+        .find(|&d| terrain.can_step(at, d))
+        .expect("a step off the start");
+    for wait_after in [15, 12] {
+        let rat = crate::support::spawn(&mut app, "rat", at.step(dir_to_floor));
+        crate::support::set_hp(&mut app, rat, 1);
+        play(&mut app, &[Action::Move(dir_to_floor)]);
+        play(&mut app, &vec![Action::Wait; wait_after]);
+    }
+    let mut bodies = app.world_mut().query::<&Corpse>();
+    let stages: Vec<(bool, bool)> = bodies
+        .iter(app.world())
+        .map(|c| (c.rotten, c.bones))
+        .collect();
+    assert!(stages.contains(&(true, true)), "bones: {stages:?}");
+    assert!(stages.contains(&(true, false)), "rotten meat: {stages:?}");
+    save_now(app.world_mut()).unwrap();
+    let mut loaded = continue_from(&dir);
+    assert_eq!(snapshot(&mut loaded), snapshot(&mut app));
+    assert_eq!(
+        gloomdelve::sim::state_hash(loaded.world_mut()),
+        gloomdelve::sim::state_hash(app.world_mut())
+    );
+}

@@ -2756,6 +2756,21 @@ fn pixel_change(a: &Shot, b: &Shot, (x, y): (i64, i64)) -> u32 {
         .sum()
 }
 
+/// The pixels that changed from `before` to `after` within a tile of the
+/// box between the centres `ends` (the hero's and the route's end), the
+/// two end tiles left out: a route drawn between them.
+fn route_pixels(before: &Shot, after: &Shot, ends: ((i64, i64), (i64, i64)), tile: i64) -> usize {
+    let ((hx, hy), (ex, ey)) = ends;
+    let inside = |(x, y): (i64, i64), (cx, cy): (i64, i64)| {
+        (x - cx).abs() <= tile / 2 && (y - cy).abs() <= tile / 2
+    };
+    let xs = hx.min(ex) - tile..=hx.max(ex) + tile;
+    xs.flat_map(|x| (hy.min(ey) - tile..=hy.max(ey) + tile).map(move |y| (x, y)))
+        .filter(|&p| !inside(p, (hx, hy)) && !inside(p, (ex, ey)))
+        .filter(|&p| pixel_change(before, after, p) > 60)
+        .count()
+}
+
 #[test]
 fn the_pointer_draws_the_route_to_a_tile_and_a_click_walks_the_hero_there() {
     if skip_without_display_tools("the_pointer_draws_the_route_to_a_tile_and_a_click_walks") {
@@ -2791,20 +2806,7 @@ fn the_pointer_draws_the_route_to_a_tile_and_a_click_walks_the_hero_there() {
     // changed within a tile of the line, outside the hero's and the end's
     // tiles (of equal routes the straight one is drawn, but a tile the
     // hero cannot see may still bend it).
-    let (ex, ey) = centre(3);
-    let near_an_end = |x: i64, y: i64| {
-        let inside =
-            |(cx, cy): (i64, i64)| (x - cx).abs() <= tile / 2 && (y - cy).abs() <= tile / 2;
-        inside((hx, hy)) || inside((ex, ey))
-    };
-    let mut dotted = 0;
-    for x in hx.min(ex) - tile..=hx.max(ex) + tile {
-        for y in hy.min(ey) - tile..=hy.max(ey) + tile {
-            if !near_an_end(x, y) && pixel_change(&before, &hovered, (x, y)) > 60 {
-                dotted += 1;
-            }
-        }
-    }
+    let dotted = route_pixels(&before, &hovered, ((hx, hy), centre(3)), tile);
     assert!(dotted >= 40, "route dots drawn: {dotted} pixels changed");
     session.display.xdotool(&["click", "1"]);
     std::thread::sleep(Duration::from_secs(3));
@@ -2847,19 +2849,7 @@ fn holding_the_stairs_key_draws_the_way_there_and_letting_it_go_walks_it() {
         .xdotool(&["keydown", "--window", &window, "greater"]);
     std::thread::sleep(Duration::from_secs(1));
     let held = session.screenshot();
-    let near_an_end = |x: i64, y: i64| {
-        let inside =
-            |(cx, cy): (i64, i64)| (x - cx).abs() <= tile / 2 && (y - cy).abs() <= tile / 2;
-        inside((hx, hy)) || inside((sx, sy))
-    };
-    let mut dotted = 0;
-    for x in hx.min(sx) - tile..=hx.max(sx) + tile {
-        for y in hy.min(sy) - tile..=hy.max(sy) + tile {
-            if !near_an_end(x, y) && pixel_change(&before, &held, (x, y)) > 60 {
-                dotted += 1;
-            }
-        }
-    }
+    let dotted = route_pixels(&before, &held, ((hx, hy), (sx, sy)), tile);
     assert!(
         dotted >= 40,
         "the way to the stairs drawn: {dotted} pixels changed"

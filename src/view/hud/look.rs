@@ -15,7 +15,7 @@ use crate::view::camera::PlayArea;
 use crate::view::ui_state::Aiming;
 use crate::vocab::components::FogRule;
 use crate::vocab::components::GridPos;
-use crate::vocab::components::Item;
+use crate::vocab::components::{Corpse, Item};
 use crate::vocab::components::{Creature, Health, Slumber};
 use crate::vocab::game::NewGame;
 use crate::vocab::lore::Lore;
@@ -54,6 +54,7 @@ type LookableItems<'w, 's> = Query<
         &'static Name,
         &'static FogRule,
         &'static Item,
+        Option<&'static Corpse>,
     ),
 >;
 
@@ -126,13 +127,14 @@ pub(crate) fn describe_tile(
         let asleep = slumber.is_some_and(|s| s.asleep);
         return creature_words(name, &condition_words(health, fleeing, asleep), what);
     }
-    let known_item = items.iter().find(|(p, _, rule, _)| {
+    let known_item = items.iter().find(|(p, _, rule, ..)| {
         p.0 == at && (seen == Seen::Visible || **rule == FogRule::Remembered { seen: true })
     });
     match known_item {
-        Some((_, name, _, item)) => {
+        Some((_, name, _, item, body)) => {
             let kind = new_game.items.kinds.get(item.kind);
             let what = kind.map_or("", |k| lore.description_of(k));
+            let what = body.map_or(what, |body| body_words(body, what));
             match tile {
                 Tile::Altar => format!("{} {CHOICE}", item_words(name, "an altar", what)),
                 Tile::AltarCaged => format!("{}, caged and out of reach", text::a(name)),
@@ -140,6 +142,18 @@ pub(crate) fn describe_tile(
             }
         }
         None => ground_words(tile),
+    }
+}
+
+/// What a body is, by its stage: `fresh` (its kind's words) until it
+/// rots, then rotten meat, then bones.
+fn body_words<'a>(body: &Corpse, fresh: &'a str) -> &'a str {
+    if body.bones {
+        "Bare bones: nothing left to eat. They stay where they lie."
+    } else if body.rotten {
+        "Rotten meat: half the food it was, and it may make you sick."
+    } else {
+        fresh
     }
 }
 
@@ -241,6 +255,25 @@ mod tests {
         assert_eq!(
             item_words("rock", "grass", "A fist-sized stone."),
             "a rock on grass. A fist-sized stone."
+        );
+    }
+
+    #[test]
+    fn a_body_is_told_by_its_stage() {
+        let fresh = "A fresh kill.";
+        let body = |rotten, bones| Corpse {
+            food: if bones { 0 } else { 9 },
+            died: 0,
+            rotten,
+            bones,
+        };
+        assert_eq!(body_words(&body(false, false), fresh), fresh);
+        assert!(body_words(&body(true, false), fresh).starts_with("Rotten meat"));
+        let bones = body_words(&body(true, true), fresh);
+        assert!(bones.starts_with("Bare bones"), "{bones}");
+        assert_eq!(
+            item_words("goblin bones", "floor", bones),
+            format!("some goblin bones on floor. {bones}")
         );
     }
 }
