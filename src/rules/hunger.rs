@@ -293,8 +293,8 @@ fn rot_corpses(
         if corpse.bones {
             continue;
         }
-        let carried = packs.iter().any(|pack| pack.0.contains(&entity));
-        if age >= rules.corpse_bones_after && !carried {
+        let old = age >= rules.corpse_bones_after;
+        if old && !packs.iter().any(|pack| pack.0.contains(&entity)) {
             *corpse = Corpse {
                 food: 0,
                 rotten: true,
@@ -303,7 +303,7 @@ fn rot_corpses(
             };
             *name = Name::new(bones_name(name.as_str()));
             drawn.sprite = bones_sprite(&drawn.sprite);
-        } else if age >= rules.corpse_bones_after {
+        } else if old {
             for mut pack in &mut packs {
                 if pack.0.contains(&entity) {
                     pack.0.retain(|&e| e != entity);

@@ -185,9 +185,6 @@ fn archers_in_view(world: &mut World, at: Pos, within: i32) -> Vec<Pos> {
 /// time to leave: an archer opens the door again, and the bot starved so,
 /// closing it turn after turn with food in its pack.
 fn shut_out_archers(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
-    if time_to_go_down(world, hero) {
-        return None;
-    }
     let terrain = &world.resource::<Level>().terrain;
     let door = Dir::ORTHOGONAL
         .into_iter()
@@ -200,10 +197,10 @@ fn shut_out_archers(world: &mut World, hero: Entity, at: Pos) -> Option<Action> 
     }
     let (dx, dy) = dir.delta();
     let beyond = |p: Pos| (p.x - door_at.x) * dx + (p.y - door_at.y) * dy > 0;
-    archers_in_view(world, at, CLOSE_ON_ARCHERS_WITHIN)
+    let shot_through = archers_in_view(world, at, CLOSE_ON_ARCHERS_WITHIN)
         .into_iter()
-        .any(beyond)
-        .then_some(Action::Close)
+        .any(beyond);
+    (shot_through && !time_to_go_down(world, hero)).then_some(Action::Close)
 }
 
 /// How near an archer in view must be for the bot to close on it.
@@ -215,12 +212,12 @@ const CLOSE_ON_ARCHERS_WITHIN: i32 = 8;
 /// chase up: an archer that keeps its distance in the open can lead it
 /// to and fro for ever, and the bot starved so with food in its pack.
 fn close_on_archers(world: &mut World, hero: Entity, at: Pos) -> Option<Action> {
-    if time_to_go_down(world, hero) {
-        return None;
-    }
     let nearest = archers_in_view(world, at, CLOSE_ON_ARCHERS_WITHIN)
         .into_iter()
         .min_by_key(|p| (p.chebyshev(at), *p))?;
+    if time_to_go_down(world, hero) {
+        return None;
+    }
     with_bot_map(world, |world, map| {
         // Walking only: a dig would wake it, or take a turn under fire.
         map.step(world, (Target::Tiles(vec![nearest]), None), at)

@@ -530,7 +530,14 @@ fn report(world: &mut World, seed: u64, mode: Mode, checks: u64) -> Report {
 /// left behind keeps its creatures out of the world).
 fn living_fungi(world: &mut World) -> usize {
     let mut fungi = world.query::<(&Spreading, &crate::vocab::components::Health)>();
-    fungi.iter(world).filter(|(_, h)| h.hp > 0).count()
+    count_living(fungi.iter(world))
+}
+
+/// How many of `fungi` are alive.
+fn count_living<'a>(
+    fungi: impl Iterator<Item = (&'a Spreading, &'a crate::vocab::components::Health)>,
+) -> usize {
+    fungi.filter(|(_, h)| h.hp > 0).count()
 }
 
 /// FNV-1a of the whole saved state but the message log, as hex. The log
@@ -648,8 +655,7 @@ fn count_turns_at_fungus_bound(
     fungi: Query<(&Spreading, &crate::vocab::components::Health)>,
     mut stats: ResMut<SimStats>,
 ) {
-    let living = fungi.iter().filter(|(_, h)| h.hp > 0).count();
-    if living >= new_game.rules.fungi_per_level {
+    if count_living(fungi.iter()) >= new_game.rules.fungi_per_level {
         stats.turns_at_fungus_bound += 1;
     }
 }

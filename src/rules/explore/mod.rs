@@ -509,15 +509,10 @@ pub struct RoutePlanner<'w, 's> {
 }
 
 impl RoutePlanner<'_, '_> {
-    /// The route a walk to `to` would take from where the hero stands:
-    /// the tiles it steps onto, dug ones included, the hero's own left
-    /// out. `None` when there is no known way (or `to` is underfoot).
-    pub fn route_to(&mut self, to: Pos) -> Option<Route> {
-        self.route_for(Goal::Tile(to))
-    }
-
     /// The route the walk to `goal` would take now from where the hero
-    /// stands (for auto-explore, its plan as things are known this turn).
+    /// stands: the tiles it steps onto, dug ones included, the hero's own
+    /// left out (for auto-explore, its plan as things are known this
+    /// turn). `None` when there is no known way, or the goal is underfoot.
     pub fn route_for(&mut self, goal: Goal) -> Option<Route> {
         let sight = self.world.sight.as_deref()?;
         let (at, ..) = *self.world.hero;
