@@ -8,7 +8,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
 
-use crate::vocab::components::{Fighter, GridPos, Health, Hero, Sluggish, Slumber};
+use crate::vocab::components::{Creature, Fighter, GridPos, Health, Hero, Sluggish, Slumber};
 use crate::vocab::log::GameLog;
 use crate::vocab::messages::{Damaged, Disturbed, Moved, Struck};
 use crate::vocab::resources::{
@@ -25,6 +25,7 @@ pub(crate) struct FighterParts {
     pub fighter: &'static Fighter,
     pub health: &'static mut Health,
     pub is_hero: Has<Hero>,
+    pub creature: Option<&'static Creature>,
     pub statuses: Option<&'static Statuses>,
     pub sluggish: Option<&'static Sluggish>,
     pub slumber: Option<&'static Slumber>,
@@ -62,6 +63,34 @@ impl Actors<'_, '_> {
 
     pub(crate) fn is_alive(&self, entity: Entity) -> bool {
         self.fighters.get(entity).is_ok_and(|f| f.health.hp > 0)
+    }
+
+    /// The kind in `creatures.ron` of a creature (the hero has none).
+    pub(crate) fn kind_of(&self, entity: Entity) -> Option<usize> {
+        self.fighters.get(entity).ok()?.creature.map(|c| c.kind)
+    }
+
+    /// Heals `entity` by `hp`, up to its most; a dead one stays dead.
+    pub(crate) fn heal(&mut self, entity: Entity, hp: i32) {
+        if let Ok(mut fighter) = self.fighters.get_mut(entity)
+            && fighter.health.hp > 0
+        {
+            let health = &mut fighter.health;
+            health.hp = health.hp.saturating_add(hp).min(health.max);
+        }
+    }
+
+    /// Ends a creature with no blow and no body (a grazer's meal): its HP
+    /// goes to 0 and its tile is free at once. Returns where it stood.
+    pub(crate) fn consume(&mut self, entity: Entity) -> Option<Pos> {
+        let mut fighter = self.fighters.get_mut(entity).ok()?;
+        if fighter.is_hero || fighter.health.hp <= 0 {
+            return None;
+        }
+        fighter.health.hp = 0;
+        let at = fighter.pos.0;
+        self.occupancy.remove(entity, at);
+        Some(at)
     }
 
     /// The fighter's name: "bat", "hero".

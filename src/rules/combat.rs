@@ -244,6 +244,7 @@ pub fn corpse(of: &Name, sprite: &str, at: Pos, food: i32, died: u64) -> impl Bu
             died,
             rotten: false,
             bones: false,
+            sprouted: false,
         },
         GridPos(at),
         FogRule::Remembered { seen: false },

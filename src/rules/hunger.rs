@@ -18,7 +18,7 @@ use crate::vocab::components::Stomach;
 use crate::vocab::components::{Drawn, GridPos, Hero};
 use crate::vocab::components::{Dropped, FogRule, PACK_SIZE};
 use crate::vocab::components::{Item, Pack};
-use crate::vocab::data::ItemBook;
+use crate::vocab::data::{HungerRules, ItemBook};
 use crate::vocab::game::NewGame;
 use crate::vocab::intents::EatIntent;
 use crate::vocab::log::GameLog;
@@ -277,6 +277,45 @@ fn feel_sick(new_game: Res<NewGame>, held: Query<(Entity, &Statuses)>, mut actor
     }
 }
 
+/// A body as it lies: its stage, its name and its sprite.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Body {
+    pub corpse: Corpse,
+    pub name: String,
+    pub sprite: String,
+}
+
+/// `body` at `age` turns, if that is a later stage than it is at: rotten
+/// (worth half) from `corpse_rots_after`, bones (no food) from
+/// `corpse_bones_after`, a stage skipped when the age passed both.
+pub(crate) fn ripened(body: &Body, age: u64, rules: &HungerRules) -> Option<Body> {
+    let corpse = &body.corpse;
+    if corpse.bones {
+        return None;
+    }
+    if age >= rules.corpse_bones_after {
+        return Some(Body {
+            corpse: Corpse {
+                food: 0,
+                rotten: true,
+                bones: true,
+                ..*corpse
+            },
+            name: bones_name(&body.name),
+            sprite: bones_sprite(&body.sprite),
+        });
+    }
+    (age >= rules.corpse_rots_after && !corpse.rotten).then(|| Body {
+        corpse: Corpse {
+            food: corpse.food / 2,
+            rotten: true,
+            ..*corpse
+        },
+        name: format!("rotten {}", body.name),
+        sprite: rotten_sprite(&body.sprite),
+    })
+}
+
 /// Corpses turn rotten, worth half, and later to bones, which are no food
 /// and stay where they lie; in the pack a corpse rots away instead.
 fn rot_corpses(
@@ -294,16 +333,19 @@ fn rot_corpses(
             continue;
         }
         let old = age >= rules.corpse_bones_after;
-        if old && !packs.iter().any(|pack| pack.0.contains(&entity)) {
-            *corpse = Corpse {
-                food: 0,
-                rotten: true,
-                bones: true,
-                ..*corpse
+        let carried = old && packs.iter().any(|pack| pack.0.contains(&entity));
+        if !carried {
+            let body = Body {
+                corpse: corpse.clone(),
+                name: name.to_string(),
+                sprite: drawn.sprite.clone(),
             };
-            *name = Name::new(bones_name(name.as_str()));
-            drawn.sprite = bones_sprite(&drawn.sprite);
-        } else if old {
+            if let Some(later) = ripened(&body, age, rules) {
+                *corpse = later.corpse;
+                *name = Name::new(later.name);
+                drawn.sprite = later.sprite;
+            }
+        } else {
             for mut pack in &mut packs {
                 if pack.0.contains(&entity) {
                     pack.0.retain(|&e| e != entity);
@@ -319,11 +361,6 @@ fn rot_corpses(
                 }
             }
             commands.entity(entity).despawn();
-        } else if age >= rules.corpse_rots_after && !corpse.rotten {
-            corpse.rotten = true;
-            corpse.food /= 2;
-            *name = Name::new(format!("rotten {}", name.as_str()));
-            drawn.sprite = rotten_sprite(&drawn.sprite);
         }
     }
 }
@@ -382,6 +419,7 @@ mod tests {
             died,
             rotten,
             bones: false,
+            sprouted: false,
         }
     }
 

@@ -89,6 +89,24 @@ pub(crate) fn bones_hold_no_food(corpse: &Corpse) -> Result<(), String> {
     Ok(())
 }
 
+/// Only a rotten body sprouts: a fresh one that sprouted never was.
+pub(crate) fn only_the_rotten_sprout(corpse: &Corpse) -> Result<(), String> {
+    if corpse.sprouted && !corpse.rotten {
+        return Err("a fresh body sprouted: only rotten ones do".to_string());
+    }
+    Ok(())
+}
+
+/// A grazer stays sated at most the rules' `most` turns after a meal.
+pub(crate) fn sated_within(sated: u32, most: u32) -> Result<(), String> {
+    if sated > most {
+        return Err(format!(
+            "sated for {sated} turns, more than the rules' {most}"
+        ));
+    }
+    Ok(())
+}
+
 /// A fungus spreads at most `limit` times in its life.
 pub(crate) fn fungus_within_spreads(spreads: u32, limit: u32) -> Result<(), String> {
     if spreads > limit {

@@ -7,6 +7,7 @@ pub(crate) mod actors;
 pub(crate) mod combat;
 pub mod creatures;
 pub(crate) mod doors;
+pub mod ecology;
 pub mod explore;
 pub(crate) mod fov;
 pub mod game_over;
@@ -29,6 +30,7 @@ pub(crate) fn plugin(app: &mut App) {
         doors::plugin,
         fov::plugin,
         creatures::plugin,
+        ecology::plugin,
         statuses::plugin,
         items::plugin,
         combat::plugin,

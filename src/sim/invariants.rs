@@ -6,6 +6,7 @@ use std::fmt;
 
 use bevy::prelude::*;
 
+use crate::rules::creatures::behaviours::grazes::Grazing;
 use crate::rules::creatures::behaviours::spreads::Spreading;
 use crate::rules::invariants;
 use crate::rules::items::slots_in_world;
@@ -38,7 +39,7 @@ impl fmt::Display for Violation {
 impl std::error::Error for Violation {}
 
 /// How many invariants [`check`] checks.
-pub const INVARIANTS_PER_TURN: usize = 6;
+pub const INVARIANTS_PER_TURN: usize = 7;
 
 /// Checks every invariant; returns how many checks ran.
 pub fn check(world: &mut World, seed: u64) -> Result<u64, Violation> {
@@ -54,7 +55,8 @@ pub fn check(world: &mut World, seed: u64) -> Result<u64, Violation> {
         pack_within_size,
         everyone_on_walkable_ground,
         fungi_spread_at_most_their_limit,
-        bones_hold_no_food,
+        bodies_keep_their_stages,
+        grazers_sated_within_the_rules,
     ];
     for check in checks {
         check(world).map_err(fail)?;
@@ -116,11 +118,21 @@ fn everyone_on_walkable_ground(world: &mut World) -> Result<(), String> {
     Ok(())
 }
 
-fn bones_hold_no_food(world: &mut World) -> Result<(), String> {
+/// Bones hold no food (none is ever eaten), and only the rotten sprout.
+fn bodies_keep_their_stages(world: &mut World) -> Result<(), String> {
     let mut bodies = world.query::<&crate::vocab::components::Corpse>();
-    bodies
+    bodies.iter(world).try_for_each(|body| {
+        invariants::bones_hold_no_food(body)?;
+        invariants::only_the_rotten_sprout(body)
+    })
+}
+
+fn grazers_sated_within_the_rules(world: &mut World) -> Result<(), String> {
+    let most = world.resource::<NewGame>().rules.ecology.sated_turns;
+    let mut grazers = world.query::<&Grazing>();
+    grazers
         .iter(world)
-        .try_for_each(invariants::bones_hold_no_food)
+        .try_for_each(|g| invariants::sated_within(g.sated, most))
 }
 
 fn fungi_spread_at_most_their_limit(world: &mut World) -> Result<(), String> {

@@ -139,7 +139,7 @@ impl Drawing {
                 self.steps.push((from, *to, sure));
                 return sure.then_some(*to);
             }
-            Intent::Strike(_, at) | Intent::Shoot(at) => tint(*at, Tint::Blow),
+            Intent::Strike(_, at) | Intent::Shoot(at) | Intent::Graze(at) => tint(*at, Tint::Blow),
             Intent::Steal(at) => tint(*at, Tint::Theft),
             Intent::Dig(at) | Intent::Open(at) => tint(*at, Tint::Dig),
             Intent::Roam(tiles) => tiles.iter().for_each(|&at| tint(at, Tint::Roam)),

@@ -133,6 +133,10 @@ pub struct Corpse {
     /// (Saves from before bones leave it out.)
     #[serde(default)]
     pub bones: bool,
+    /// A fungus grew from it (once, while it was rotten). (Saves from
+    /// before the living cave leave it out.)
+    #[serde(default)]
+    pub sprouted: bool,
 }
 
 /// An item the hero dropped: explore and travel no longer fetch it. Taking

@@ -79,6 +79,9 @@ pub enum Intent {
     Roam(Vec<Pos>),
     /// The dice may plant a child of it on one of these tiles.
     Spread(Vec<Pos>),
+    /// The dice may have it eat the creature on this tile (else it roams:
+    /// this comes inside a [`Intent::OneOf`]).
+    Graze(Pos),
     /// What it does hangs on where a creature moved by the dice before it
     /// lands: one of these.
     OneOf(Vec<Intent>),
@@ -112,6 +115,8 @@ pub enum Deed {
     Waited,
     /// It spread, planting a child here, if the dice said so.
     Spread(Option<Pos>),
+    /// It ate the creature on this tile.
+    Grazed(Pos),
 }
 
 /// Every creature's deeds in the last round, in the order they acted.
@@ -130,6 +135,7 @@ impl Intent {
             (Intent::Dig(rock), Deed::Dug(dug)) => rock == dug,
             (Intent::Open(door), Deed::Opened(opened)) => door == opened,
             (Intent::Wait, Deed::Waited) => true,
+            (Intent::Graze(meal), Deed::Grazed(eaten)) => meal == eaten,
             (Intent::Roam(tiles), Deed::Moved(at)) => tiles.contains(at),
             (Intent::Roam(_), Deed::Struck(_)) => true,
             (Intent::Spread(tiles), Deed::Spread(child)) => {

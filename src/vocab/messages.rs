@@ -72,6 +72,23 @@ pub(crate) struct DoorSwung {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Disturbed(pub Entity);
 
+/// A grazer at `from` ate the creature at `at` (a bat a fungus), drawn
+/// with `sprite`: the view lunges the grazer and fades its meal out.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Grazed {
+    pub grazer: Entity,
+    pub from: Pos,
+    pub at: Pos,
+    pub sprite: String,
+}
+
+/// A fungus sprouted on `at` from a rotten body: the view grows it in.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sprouted {
+    pub at: Pos,
+    pub child: Entity,
+}
+
 /// A fighter stepped from one tile to the next. A creature that moves
 /// twice in a turn sends two, in order; the view glides along them.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]

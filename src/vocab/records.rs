@@ -26,6 +26,11 @@ pub struct StoredLevel {
     pub recalled: Vec<(Pos, Tile)>,
     pub creatures: Vec<CreatureRecord>,
     pub items: Vec<ItemRecord>,
+    /// The turn the hero left it, from which it is caught up on the
+    /// hero's return (none for the level the hero is on, and in saves from
+    /// before the living cave: those are not caught up).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left: Option<u64>,
 }
 
 /// Grids written as one line of characters per row, so a 600×600 level

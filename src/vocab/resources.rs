@@ -108,6 +108,13 @@ impl Occupancy {
         self.index(pos).and_then(|i| self.cells[i])
     }
 
+    /// Who stands on `pos`, never noted while watched: for a fact no
+    /// creature the dice move can change, such as where the immobile
+    /// stand (a grazer's meal).
+    pub(crate) fn peek(&self, pos: Pos) -> Option<Entity> {
+        self.index(pos).and_then(|i| self.cells[i])
+    }
+
     /// From now on notes every tile asked about, until
     /// [`Occupancy::stop_watching`]: the foresight's way to learn which
     /// tiles a creature's decision looked at.

@@ -21,6 +21,9 @@ pub(crate) enum Stream {
     HuntRoster,
     /// The seed of the next game, from the one just played.
     NextSeed,
+    /// The life of a level left behind at this depth, in this epoch of
+    /// its catch-up, from the game seed.
+    CatchUp(u32, u64),
 }
 
 impl Stream {
@@ -35,6 +38,9 @@ impl Stream {
             Stream::Lore => 0x100C,
             Stream::HuntRoster => 0x4B17,
             Stream::NextSeed => 0x5EED,
+            Stream::CatchUp(depth, epoch) => {
+                (0xCA7C << 48) ^ (u64::from(depth) << 32) ^ (epoch & 0xFFFF_FFFF)
+            }
         }
     }
 

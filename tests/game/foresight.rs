@@ -41,9 +41,11 @@ impl Tally {
             Intent::OneOf(_) => &mut self.sets,
             Intent::Wait | Intent::Paralysed | Intent::Asleep => &mut self.waits,
             Intent::Unsure => &mut self.unsure,
-            Intent::Shoot(_) | Intent::Dig(_) | Intent::Open(_) | Intent::Steal(_) => {
-                &mut self.others
-            }
+            Intent::Shoot(_)
+            | Intent::Dig(_)
+            | Intent::Open(_)
+            | Intent::Steal(_)
+            | Intent::Graze(_) => &mut self.others,
         };
         *sort += 1;
     }

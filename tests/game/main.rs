@@ -5,6 +5,7 @@ mod bestiary;
 mod cli;
 mod creatures;
 mod doors;
+mod ecology;
 mod explore;
 mod foresight;
 mod gear;

@@ -4,6 +4,7 @@
 
 use gloomdelve::Mode;
 use gloomdelve::rules::creatures::behaviours::chases::Trail;
+use gloomdelve::rules::creatures::behaviours::grazes::Grazing;
 use gloomdelve::rules::creatures::behaviours::memory::to_saved;
 use gloomdelve::rules::creatures::behaviours::spreads::Spreading;
 use gloomdelve::rules::creatures::behaviours::steals::Loot;
@@ -84,6 +85,7 @@ fn body(food: i32, died: u64) -> Option<Corpse> {
         died,
         rotten: false,
         bones: false,
+        sprouted: false,
     })
 }
 
@@ -135,6 +137,13 @@ fn the_delve_families() -> Vec<(&'static str, Edit)> {
             edit(|s| {
                 make_first(s, "fungus", 10);
                 remember(s, "spreads", &Spreading { spreads: 1000 });
+            }),
+        ),
+        (
+            "current.creatures[0].memories.grazes",
+            edit(|s| {
+                make_first(s, "bat", 10);
+                remember(s, "grazes", &Grazing { sated: 100_000 });
             }),
         ),
         ("hero.hp", edit(|s| s.hero.max_hp = i32::MAX)),
@@ -192,6 +201,15 @@ fn the_delve_families() -> Vec<(&'static str, Edit)> {
                 let mut bones = body(30, 0);
                 bones.as_mut().unwrap().bones = true;
                 s.current.items[0].corpse = bones;
+            }),
+        ),
+        (
+            "current.items[0].corpse",
+            edit(|s| {
+                s.current.items[0].kind = "corpse".into();
+                let mut sprouted = body(30, 0);
+                sprouted.as_mut().unwrap().sprouted = true;
+                s.current.items[0].corpse = sprouted;
             }),
         ),
         (

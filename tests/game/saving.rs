@@ -1518,7 +1518,8 @@ fn a_save_keeps_the_looks_what_is_known_and_what_the_hero_calls_a_kind() {
 }
 
 #[test]
-fn bones_and_a_rotten_corpse_come_back_from_a_save_as_they_were() {
+fn bones_a_rotten_corpse_and_a_sated_bat_come_back_from_a_save_as_they_were() {
+    use gloomdelve::rules::creatures::behaviours::grazes::Grazing;
     use gloomdelve::vocab::components::Corpse;
     let tmp = scratch("bones");
     let dir = tmp.path().to_path_buf();
@@ -1554,8 +1555,23 @@ fn bones_and_a_rotten_corpse_come_back_from_a_save_as_they_were() {
         .collect();
     assert!(stages.contains(&(true, true)), "bones: {stages:?}");
     assert!(stages.contains(&(true, false)), "rotten meat: {stages:?}");
+    // A bat that has just eaten, a few steps off on free ground.
+    let taken = app
+        .world()
+        .resource::<gloomdelve::vocab::resources::Occupancy>();
+    let bat_at = (0..terrain.height())
+        .flat_map(|y| (0..terrain.width()).map(move |x| gloomdelve_core::Pos::new(x, y)))
+        .find(|&p| p.chebyshev(at) >= 3 && terrain.admits_creatures(p) && taken.at(p).is_none())
+        .expect("free ground");
+    let bat = crate::support::spawn(&mut app, "bat", bat_at);
+    app.world_mut()
+        .entity_mut(bat)
+        .insert(Grazing { sated: 30 });
     save_now(app.world_mut()).unwrap();
     let mut loaded = continue_from(&dir);
+    let mut grazers = loaded.world_mut().query::<&Grazing>();
+    let sated: Vec<u32> = grazers.iter(loaded.world()).map(|g| g.sated).collect();
+    assert_eq!(sated, [30], "the bat is still sated");
     assert_eq!(snapshot(&mut loaded), snapshot(&mut app));
     assert_eq!(
         gloomdelve::sim::state_hash(loaded.world_mut()),

@@ -2176,6 +2176,7 @@ fn rat_corpse(at: Pos) -> gloomdelve::vocab::records::ItemRecord {
             died: 0,
             rotten: false,
             bones: false,
+            sprouted: false,
         }),
         ..lying("corpse", at, false)
     }

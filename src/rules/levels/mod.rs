@@ -1,6 +1,8 @@
 //! The dungeon: the surface at depth 0 and the levels below it. Only the
 //! current level lives in the world; the others are kept as data, exactly
-//! as the hero left them. Stairs move the hero between them.
+//! as the hero left them, and caught up on the hero's return by the turns
+//! it spent away (`rules/ecology/catch_up.rs`). Stairs move the hero
+//! between them.
 
 pub mod generate;
 pub mod records;
@@ -8,15 +10,18 @@ pub mod records;
 use bevy::prelude::*;
 use gloomdelve_core::{Pos, Terrain, Tile};
 
+use crate::rules::ecology::catch_up::{Away, catch_up};
 use crate::vocab::components::{GridPos, Hero};
 use crate::vocab::components::{Item, Pack};
 use crate::vocab::data::ItemEffect;
 use crate::vocab::game::NewGame;
 use crate::vocab::log::GameLog;
+use crate::vocab::records::StoredLevel;
 use crate::vocab::reset::ResetOnNewGame;
 use crate::vocab::resources::Dungeon;
 use crate::vocab::resources::Level;
 use crate::vocab::resources::NewLevel;
+use crate::vocab::resources::NextCreatureId;
 use crate::vocab::resources::Travel;
 use crate::vocab::resources::TurnCount;
 use crate::vocab::resources::Way;
@@ -74,7 +79,10 @@ pub(crate) fn change_level(world: &mut World) {
     let stored = stash_level(world);
     dungeon.stored.insert(from, stored);
     match dungeon.stored.remove(&to) {
-        Some(level) => restore_level(world, level),
+        Some(mut level) => {
+            catch_up_on_return(world, &mut level, to);
+            restore_level(world, level);
+        }
         None => {
             let new_game = world.resource::<NewGame>().clone();
             world.insert_resource(generate::level_at(&new_game, to));
@@ -105,6 +113,26 @@ pub(crate) fn change_level(world: &mut World) {
             .resource_mut::<NextState<Screen>>()
             .set(Screen::Victory);
     }
+}
+
+/// A level the hero comes back to has lived on since it left it: it is
+/// caught up to now (see [`catch_up`]).
+///
+/// [`catch_up`]: crate::rules::ecology::catch_up
+fn catch_up_on_return(world: &mut World, level: &mut StoredLevel, depth: u32) {
+    let Some(left) = level.left.take() else {
+        return;
+    };
+    let now = world.resource::<TurnCount>().0;
+    let new_game = world.resource::<NewGame>().clone();
+    let mut next_id = *world.resource::<NextCreatureId>();
+    let mut away = Away {
+        new_game: &new_game,
+        depth,
+        next_id: &mut next_id,
+    };
+    catch_up(level, (left, now), &mut away);
+    world.insert_resource(next_id);
 }
 
 /// The stairs the hero arrives on: up stairs going down, down stairs going up.

@@ -46,7 +46,8 @@ type ItemParts<'a> = (
 /// Turns the current level into data and despawns its creatures and floor
 /// items. The hero and its pack stay.
 pub(crate) fn stash_level(world: &mut World) -> StoredLevel {
-    let (level, gone) = record_level(world);
+    let (mut level, gone) = record_level(world);
+    level.left = Some(world.resource::<crate::vocab::resources::TurnCount>().0);
     for entity in gone {
         world.despawn(entity);
     }
@@ -127,6 +128,7 @@ fn record_level(world: &mut World) -> (StoredLevel, Vec<Entity>) {
         recalled,
         creatures: creatures.into_iter().map(|(_, r)| r).collect(),
         items: items.into_iter().map(|(.., r)| r).collect(),
+        left: None,
     };
     (stored, gone.into_iter().chain(dead).collect())
 }

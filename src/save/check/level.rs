@@ -194,6 +194,7 @@ pub(crate) fn check_corpse(
     }
     in_range(&format!("{field}.corpse.food"), corpse.food, CORPSE_FOOD)?;
     crate::rules::invariants::bones_hold_no_food(corpse)
+        .and_then(|()| crate::rules::invariants::only_the_rotten_sprout(corpse))
         .map_err(|e| format!("{field}.corpse: {e}"))?;
     not_after(&format!("{field}.corpse.died"), corpse.died, turn)
 }

@@ -8,6 +8,7 @@ use bevy::window::PrimaryWindow;
 use gloomdelve_core::{Pos, Tile};
 
 use super::spells::tile_under;
+use crate::rules::creatures::behaviours::grazes::Grazing;
 use crate::rules::explore::NO_KNOWN_WAY;
 use crate::rules::items::vaults::CHOICE;
 use crate::view::assets::SpriteBook;
@@ -42,6 +43,7 @@ type Lookable<'w, 's> = Query<
         &'static Health,
         &'static Creature,
         Option<&'static Slumber>,
+        Option<&'static Grazing>,
     ),
 >;
 
@@ -64,14 +66,27 @@ pub(crate) fn creature_words(name: &str, condition: &str, what: &str) -> String 
     with_what(format!("{}, {condition}", text::a(name)), what)
 }
 
-/// How hurt a creature looks, and whether it sleeps or flees: "badly
-/// wounded, fleeing", "unhurt, asleep".
-pub(crate) fn condition_words(health: &Health, fleeing: bool, asleep: bool) -> String {
+/// What a creature is about, as the look line tells it beside its
+/// health: the first that holds of asleep, fleeing, sated.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Bearing {
+    pub asleep: bool,
+    pub fleeing: bool,
+    pub sated: bool,
+}
+
+/// How hurt a creature looks, and what it is about: "badly wounded,
+/// fleeing", "unhurt, asleep", "lightly wounded, sated".
+pub(crate) fn condition_words(health: &Health, bearing: Bearing) -> String {
     let hurt = health_words(health);
-    match (asleep, fleeing) {
-        (true, _) => format!("{hurt}, asleep"),
-        (false, true) => format!("{hurt}, fleeing"),
-        _ => hurt.to_string(),
+    let about = [
+        (bearing.asleep, "asleep"),
+        (bearing.fleeing, "fleeing"),
+        (bearing.sated, "sated"),
+    ];
+    match about.iter().find(|(holds, _)| *holds) {
+        Some((_, word)) => format!("{hurt}, {word}"),
+        None => hurt.to_string(),
     }
 }
 
@@ -118,14 +133,17 @@ pub(crate) fn describe_tile(
     let tile = sight.believed(&level.terrain, at);
     let ground = tile.name();
     if seen == Seen::Visible
-        && let Some((_, name, health, creature, slumber)) =
+        && let Some((_, name, health, creature, slumber, grazing)) =
             creatures.iter().find(|(p, ..)| p.0 == at)
     {
         let kind = new_game.creatures.kinds.get(creature.kind);
         let what = kind.map_or("", |k| k.description.as_str());
-        let fleeing = kind.is_some_and(|k| k.flees((health.hp, health.max)));
-        let asleep = slumber.is_some_and(|s| s.asleep);
-        return creature_words(name, &condition_words(health, fleeing, asleep), what);
+        let bearing = Bearing {
+            asleep: slumber.is_some_and(|s| s.asleep),
+            fleeing: kind.is_some_and(|k| k.flees((health.hp, health.max))),
+            sated: grazing.is_some_and(Grazing::is_sated),
+        };
+        return creature_words(name, &condition_words(health, bearing), what);
     }
     let known_item = items.iter().find(|(p, _, rule, ..)| {
         p.0 == at && (seen == Seen::Visible || **rule == FogRule::Remembered { seen: true })
@@ -236,21 +254,39 @@ mod tests {
     #[test]
     fn the_look_line_names_the_thing_then_says_what_it_does() {
         let hurt = Health { hp: 5, max: 12 };
-        let wounded = condition_words(&hurt, false, false);
+        let wounded = condition_words(&hurt, Bearing::default());
         assert_eq!(
             creature_words("goblin archer", &wounded, "Keeps its distance."),
             "a goblin archer, wounded. Keeps its distance."
         );
         assert_eq!(creature_words("bat", &wounded, ""), "a bat, wounded");
-        let running = condition_words(&Health { hp: 2, max: 12 }, true, false);
+        let fleeing = Bearing {
+            fleeing: true,
+            ..Bearing::default()
+        };
+        let running = condition_words(&Health { hp: 2, max: 12 }, fleeing);
         assert_eq!(
             creature_words("rat", &running, ""),
             "a rat, badly wounded, fleeing"
         );
-        let sleeping = condition_words(&Health { hp: 12, max: 12 }, false, true);
+        let asleep = Bearing {
+            asleep: true,
+            fleeing: true,
+            sated: true,
+        };
+        let sleeping = condition_words(&Health { hp: 12, max: 12 }, asleep);
         assert_eq!(
             creature_words("ogre", &sleeping, ""),
             "an ogre, unhurt, asleep"
+        );
+        let sated = Bearing {
+            sated: true,
+            ..Bearing::default()
+        };
+        let fed = condition_words(&Health { hp: 9, max: 12 }, sated);
+        assert_eq!(
+            creature_words("bat", &fed, ""),
+            "a bat, lightly wounded, sated"
         );
         assert_eq!(
             item_words("rock", "grass", "A fist-sized stone."),
@@ -266,6 +302,7 @@ mod tests {
             died: 0,
             rotten,
             bones,
+            sprouted: false,
         };
         assert_eq!(body_words(&body(false, false), fresh), fresh);
         assert!(body_words(&body(true, false), fresh).starts_with("Rotten meat"));

@@ -11,6 +11,7 @@ use gloomdelve_core::combat::damage_range;
 
 use super::{PANEL_COLOUR, shadowed};
 use crate::rules::creatures::behaviours::chases::Trail;
+use crate::rules::creatures::behaviours::grazes::Grazing;
 use crate::view::assets::SpriteBook;
 use crate::view::camera::{LAYOUT_PROBE_VAR, PlayArea};
 use crate::view::tilemap::tile_centre;
@@ -92,6 +93,7 @@ pub struct InView<'a> {
     pub asleep: bool,
     pub paralysed: bool,
     pub hunting: bool,
+    pub sated: bool,
 }
 
 /// What a creature is doing, in a word or two.
@@ -105,6 +107,8 @@ fn state_words(seen: &InView) -> &'static str {
         "fleeing"
     } else if seen.hunting {
         "hunting you"
+    } else if seen.sated {
+        "sated"
     } else if has(|b| matches!(b, Behaviour::Spreads)) {
         "spreading"
     } else if has(|b| matches!(b, Behaviour::Flutters)) {
@@ -219,6 +223,7 @@ type Listed<'w, 's> = Query<
             Option<&'static Slumber>,
             Option<&'static Statuses>,
             Option<&'static Trail>,
+            Option<&'static Grazing>,
         ),
     ),
 >;
@@ -238,7 +243,7 @@ fn list_creatures(
         .iter()
         .filter(|(_, at, _, health, ..)| health.hp > 0 && in_view(at.0))
         .filter_map(|(entity, at, name, health, fighter, creature, held)| {
-            let (slumber, statuses, trail) = held;
+            let (slumber, statuses, trail, grazing) = held;
             Some(InView {
                 entity,
                 at: at.0,
@@ -249,6 +254,7 @@ fn list_creatures(
                 asleep: slumber.is_some_and(|s| s.asleep),
                 paralysed: statuses.is_some_and(|s| s.has(Status::Paralysed)),
                 hunting: trail.is_some_and(|t| t.last_seen.is_some()),
+                sated: grazing.is_some_and(Grazing::is_sated),
             })
         })
         .collect();
@@ -451,6 +457,7 @@ mod tests {
                 asleep: n == 3,
                 paralysed: false,
                 hunting: n == 1,
+                sated: false,
             }
         }
         let hero = Fighter {

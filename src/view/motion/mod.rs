@@ -2,7 +2,7 @@
 //!
 //! The rules play a turn at once and say what happened in messages
 //! ([`Moved`](crate::vocab::messages::Moved), `Struck`, `Died`, `HeroDug`,
-//! `SpellCast`). These systems play those messages as short animations and
+//! `SpellCast`, `Grazed`, `Sprouted`). These systems play those messages as short animations and
 //! never touch the rules' state. A key pressed while they play finishes
 //! them at once ([`FinishAnimations`]) before the key's own turn is drawn;
 //! turns that come faster than a step (a held key, a walk, a replay)
@@ -11,6 +11,7 @@
 //! The timings are data: `assets/data/animation.ron` ([`timings`]).
 
 pub(crate) mod actors;
+mod ecology;
 pub mod effects;
 mod missiles;
 pub mod state;
@@ -77,6 +78,8 @@ pub fn plugin(app: &mut App) {
                 effects::play_spells,
                 missiles::play_missiles,
                 effects::mark_the_paralysed,
+                ecology::play_grazing,
+                ecology::play_sprouting,
             )
                 .chain()
                 .in_set(MotionSet::Start),
@@ -88,6 +91,8 @@ pub fn plugin(app: &mut App) {
                 effects::draw_spells,
                 missiles::draw_lost_missiles,
                 effects::bob_signs,
+                ecology::draw_meals,
+                ecology::draw_growth,
             )
                 .in_set(MotionSet::Draw),
             effects::end_effects.in_set(MotionSet::End),

@@ -33,6 +33,8 @@ pub struct AnimationData {
     pub fade: f32,
     /// A death's fall, before the corpse shows.
     pub death: f32,
+    /// A fungus sprouting from a body, growing to its size.
+    pub grow: f32,
     /// A wall crumbling, before the tile becomes floor.
     pub crumble: f32,
     /// How many bits of rock fly from a dug wall.
@@ -72,6 +74,7 @@ impl Default for AnimationData {
             hit_flash: 0.16,
             fade: 0.18,
             death: 0.32,
+            grow: 0.5,
             crumble: 0.3,
             debris: 10,
             bolt: 0.22,
@@ -111,6 +114,7 @@ impl AnimationData {
             in_range("hit_flash", self.hit_flash, SECONDS),
             in_range("fade", self.fade, SECONDS),
             in_range("death", self.death, SECONDS),
+            in_range("grow", self.grow, SECONDS),
             in_range("crumble", self.crumble, SECONDS),
             in_range("debris", self.debris, 0..=64),
             in_range("bolt", self.bolt, SECONDS),

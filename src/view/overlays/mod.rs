@@ -223,7 +223,7 @@ const HOW_TO_DELVE: [&str; 7] = [
     "Walk into a closed door to open it. A closed door hides you and stops arrows; most monsters open doors, bats and fungi cannot.",
     "A z marks a sleeping monster. Noise wakes it (steps, fights, digging, heavy armour); a blow on a sleeper deals double.",
     "Every turn costs food: eat rations and corpses before you starve. A corpse rots, then turns to bones, which are no food.",
-    "Stand on stairs to take them. Levels stay as you leave them.",
+    "Stand on stairs to take them. Levels live on while you are away: fungus spreads and grows on rotten bodies, and bats eat it.",
     "The game is saved on Esc, on quitting and on every level change; death is final.",
 ];
 

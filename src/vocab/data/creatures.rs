@@ -39,6 +39,10 @@ pub enum Behaviour {
     Burrows,
     /// Now and then plants a child of its kind nearby.
     Spreads,
+    /// Next to a creature of this kind, may eat it (`ecology` in
+    /// rules.ron): heals, and is sated for a while, resting more than it
+    /// flutters.
+    Grazes(String),
     /// Flutters at random, striking whatever it bumps but its own sort.
     Flutters,
     /// Steps at random.
@@ -46,6 +50,9 @@ pub enum Behaviour {
     /// Notices the hero through rock within this many tiles, instead of by
     /// sight.
     Hears(i32),
+    /// Grows on the dead: a rotten body may sprout one of this kind
+    /// (`ecology.sprout_chance` in rules.ron). The first such kind does.
+    GrowsOnTheDead,
     /// This share of the kind (in percent) begins asleep on a new level.
     /// Asleep, it does nothing until the hero's noise wakes it (`noise`
     /// in rules.ron) or a blow does; a blow on a sleeper deals double.
@@ -59,6 +66,8 @@ impl Behaviour {
             self,
             Behaviour::Bites
                 | Behaviour::Spreads
+                | Behaviour::Grazes(_)
+                | Behaviour::GrowsOnTheDead
                 | Behaviour::Flutters
                 | Behaviour::Wanders
                 | Behaviour::Sleeps(_)
@@ -68,7 +77,7 @@ impl Behaviour {
     /// The order a creature asks its behaviours in: the lowest first.
     pub(crate) fn priority(&self) -> u8 {
         match self {
-            Behaviour::Hears(_) | Behaviour::Sleeps(_) => 0,
+            Behaviour::Hears(_) | Behaviour::Sleeps(_) | Behaviour::GrowsOnTheDead => 0,
             Behaviour::Flees(_) => 1,
             Behaviour::FleesWithLoot => 2,
             Behaviour::Steals => 3,
@@ -79,8 +88,9 @@ impl Behaviour {
             Behaviour::Chases => 8,
             Behaviour::Burrows => 9,
             Behaviour::Spreads => 10,
-            Behaviour::Flutters => 11,
-            Behaviour::Wanders => 12,
+            Behaviour::Grazes(_) => 11,
+            Behaviour::Flutters => 12,
+            Behaviour::Wanders => 13,
         }
     }
 
@@ -97,10 +107,12 @@ impl Behaviour {
             Behaviour::Chases => "Chases",
             Behaviour::Burrows => "Burrows",
             Behaviour::Spreads => "Spreads",
+            Behaviour::Grazes(_) => "Grazes",
             Behaviour::Flutters => "Flutters",
             Behaviour::Wanders => "Wanders",
             Behaviour::Hears(_) => "Hears",
             Behaviour::Sleeps(_) => "Sleeps",
+            Behaviour::GrowsOnTheDead => "GrowsOnTheDead",
         }
     }
 
@@ -112,6 +124,7 @@ impl Behaviour {
             Behaviour::Hears(tiles) => in_range("Hears", *tiles, 1..=30),
             Behaviour::Sleeps(percent) => in_range("Sleeps", *percent, 0..=100),
             Behaviour::Shoots(item) => require("Shoots", !item.trim().is_empty(), "names no item"),
+            Behaviour::Grazes(kind) => require("Grazes", !kind.trim().is_empty(), "names no kind"),
             _ => Ok(()),
         }
     }
@@ -201,6 +214,14 @@ impl CreatureKind {
         })
     }
 
+    /// The kind it grazes, by name, if it grazes.
+    pub fn grazes(&self) -> Option<&str> {
+        self.behaviours.iter().find_map(|b| match b {
+            Behaviour::Grazes(kind) => Some(kind.as_str()),
+            _ => None,
+        })
+    }
+
     /// How far it hears the hero through rock, if it does.
     pub(crate) fn hears(&self) -> Option<i32> {
         self.behaviours.iter().find_map(|b| match b {
@@ -235,6 +256,7 @@ impl CreatureBook {
         let kinds = parse_entries(text, |k: &CreatureKind| &k.name, check_kind)?;
         let book = Self { kinds };
         book.check_the_kinds_the_rules_need()?;
+        book.check_grazing()?;
         Ok(book)
     }
 
@@ -261,6 +283,25 @@ impl CreatureBook {
     /// The kind with this name.
     pub fn find(&self, name: &str) -> Option<usize> {
         self.kinds.iter().position(|k| k.name == name)
+    }
+
+    /// Every kind that grazes names another, immobile kind of the book
+    /// (a grazer finds its meal where it stood when the round began).
+    fn check_grazing(&self) -> Result<(), String> {
+        for (i, kind) in self.kinds.iter().enumerate() {
+            let Some(food) = kind.grazes() else { continue };
+            let problem = match self.find(food) {
+                Some(k) if k != i && self.kinds[k].immobile => continue,
+                Some(k) if k != i => "names a kind that moves: only immobile kinds are grazed",
+                _ => "names no other kind",
+            };
+            return Err(format!(
+                "entry {} ({:?}): behaviours: Grazes({food:?}) {problem}",
+                i + 1,
+                kind.name
+            ));
+        }
+        Ok(())
     }
 
     /// The hunt sends creatures that move after the hero: one kind must.
@@ -338,6 +379,41 @@ mod tests {
             break_it(&mut kind);
             let error = check_kind(&kind).expect_err(wanted);
             assert!(error.starts_with(wanted), "{wanted}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_grazer_must_name_another_kind_of_the_book() {
+        let book = |grazes: &str| {
+            format!(
+                "[(name: \"bat\", sprite: \"bat\", hp: 10, attack: 2, defense: 0, vision: 4, \
+                 speed: 2, behaviours: [Grazes({grazes:?}), Flutters], per_cave: 1),
+                 (name: \"fungus\", sprite: \"fungus\", hp: 10, attack: 0, defense: 0, \
+                 vision: 0, speed: 1, behaviours: [Spreads], immobile: true, per_cave: 1),
+                 (name: \"rat\", sprite: \"rat\", hp: 6, attack: 4, defense: 0, \
+                 vision: 5, speed: 1, behaviours: [Wanders], per_cave: 1)]"
+            )
+        };
+        let fed = CreatureBook::parse(&book("fungus")).expect("a bat that grazes fungus");
+        assert_eq!(fed.kinds[0].grazes(), Some("fungus"));
+        for (food, wanted) in [
+            (
+                "mushroom",
+                "entry 1 (\"bat\"): behaviours: Grazes(\"mushroom\") names no other kind",
+            ),
+            (
+                "bat",
+                "entry 1 (\"bat\"): behaviours: Grazes(\"bat\") names no other kind",
+            ),
+            (
+                "rat",
+                "entry 1 (\"bat\"): behaviours: Grazes(\"rat\") names a kind that moves: \
+                 only immobile kinds are grazed",
+            ),
+            (" ", "entry 1 (\"bat\"): behaviours: Grazes: names no kind"),
+        ] {
+            let error = CreatureBook::parse(&book(food)).expect_err(food);
+            assert_eq!(error, wanted);
         }
     }
 

@@ -83,8 +83,72 @@ pub struct RulesData {
     pub teleport_at_least: i32,
     /// The chances of each kind of level below the surface.
     pub levels: LevelOdds,
+    /// The living cave: grazers eating what they graze.
+    pub ecology: EcologyRules,
     /// What a finished game scores.
     pub score: ScoreWeights,
+}
+
+/// The living cave: a creature that `Grazes` (creatures.ron) next to one
+/// of the kind it grazes eats it with `graze_chance` each turn, heals
+/// `graze_heal` HP, and is sated for `sated_turns` turns, in which it
+/// flutters on a turn only with `sated_flutter_chance` and else rests.
+/// A rotten body on the ground sprouts a fungus (a kind that
+/// `GrowsOnTheDead`) with `sprout_chance` each turn, once. A spreader
+/// with `crowding` or more of its kind within its spread range spreads no
+/// more, and each one fewer gives back `1 / crowding` of its chance (0:
+/// no crowding).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct EcologyRules {
+    pub graze_chance: f64,
+    pub graze_heal: i32,
+    pub sated_turns: u32,
+    pub sated_flutter_chance: f64,
+    pub sprout_chance: f64,
+    pub crowding: u32,
+    /// A grazer caught up finds a meal within this many tiles.
+    pub graze_reach: i32,
+    /// A level left behind is caught up in epochs of this many turns...
+    pub catch_up_every: u64,
+    /// ...at most this many of them, the last.
+    pub catch_up_epochs: u64,
+}
+
+impl Default for EcologyRules {
+    fn default() -> Self {
+        Self {
+            graze_chance: 0.3,
+            graze_heal: 3,
+            sated_turns: 40,
+            sated_flutter_chance: 0.25,
+            sprout_chance: 0.01,
+            crowding: 8,
+            graze_reach: 6,
+            catch_up_every: 50,
+            catch_up_epochs: 400,
+        }
+    }
+}
+
+impl EcologyRules {
+    fn check(&self) -> Result<(), String> {
+        first_error([
+            in_range("ecology.graze_chance", self.graze_chance, CHANCE),
+            in_range("ecology.graze_heal", self.graze_heal, 0..=1000),
+            in_range("ecology.sated_turns", self.sated_turns, 0..=10_000),
+            in_range(
+                "ecology.sated_flutter_chance",
+                self.sated_flutter_chance,
+                CHANCE,
+            ),
+            in_range("ecology.sprout_chance", self.sprout_chance, CHANCE),
+            in_range("ecology.crowding", self.crowding, 0..=1000),
+            in_range("ecology.graze_reach", self.graze_reach, 1..=60),
+            in_range("ecology.catch_up_every", self.catch_up_every, 1..=10_000),
+            in_range("ecology.catch_up_epochs", self.catch_up_epochs, 0..=100_000),
+        ])
+    }
 }
 
 /// The chances of each kind of level below the surface: rooms, or else
@@ -394,6 +458,7 @@ impl Default for RulesData {
             spawn_clearance: 4,
             teleport_at_least: 10,
             levels: LevelOdds::default(),
+            ecology: EcologyRules::default(),
             score: ScoreWeights::default(),
         }
     }
@@ -451,6 +516,7 @@ impl RulesData {
             in_range("spawn_clearance", self.spawn_clearance, 0..=50),
             in_range("teleport_at_least", self.teleport_at_least, 1..=600),
             self.levels.check(),
+            self.ecology.check(),
             self.score.check(),
         ])
     }
@@ -475,6 +541,14 @@ mod tests {
                 "hunger.max_food: 0 is out of range",
             ),
             ("(noise: (hearing: 0))", "noise.hearing: 0 is out of range"),
+            (
+                "(ecology: (graze_chance: 1.5))",
+                "ecology.graze_chance: 1.5 is out of range: use 0 to 1",
+            ),
+            (
+                "(ecology: (sated_turns: 10001))",
+                "ecology.sated_turns: 10001 is out of range: use 0 to 10000",
+            ),
             (
                 "(levels: (rooms: 1.5))",
                 "levels.rooms: 1.5 is out of range: use 0 to 1",

@@ -12,6 +12,7 @@ use crate::rules::creatures::behaviours::context::{Me, Turn, sees_hero};
 use crate::rules::creatures::behaviours::flees;
 use crate::rules::creatures::behaviours::flees_with_loot;
 use crate::rules::creatures::behaviours::flutters;
+use crate::rules::creatures::behaviours::grazes::{self, Grazing};
 use crate::rules::creatures::behaviours::hears;
 use crate::rules::creatures::behaviours::keeps_distance;
 use crate::rules::creatures::behaviours::plan::Plan;
@@ -47,6 +48,20 @@ pub(crate) type Creatures<'w, 's> = Query<
 pub(crate) struct Round {
     pub taken: Vec<Pos>,
     pub living: usize,
+    /// The foresight's doubt: how many turns so far may have been a meal
+    /// (of a spreader, it may be), not yet taken from `living`. The
+    /// world's turn takes each meal from `living` as it is eaten, and
+    /// keeps this 0.
+    pub maybe_eaten: usize,
+}
+
+impl Round {
+    /// The fewest spreaders that may live now: a spreader below the
+    /// bound by this count may spread (the foresight shows a spread, which
+    /// a wait at the bound fulfils too).
+    pub fn fewest_living(&self) -> usize {
+        self.living.saturating_sub(self.maybe_eaten)
+    }
 }
 
 /// What a creature remembers, as its behaviours read it: its trail (after
@@ -56,6 +71,7 @@ pub(crate) struct Mind<'a> {
     pub trail: Option<Trail>,
     pub loot: Option<&'a Loot>,
     pub spreading: Option<&'a Spreading>,
+    pub grazing: Option<&'a Grazing>,
 }
 
 /// What a creature decided: its plan, if any, and whether its trail went
@@ -161,7 +177,7 @@ fn decide_one(
     round: &mut Round,
 ) -> Option<Plan> {
     match behaviour {
-        Behaviour::Hears(_) | Behaviour::Sleeps(_) => None,
+        Behaviour::Hears(_) | Behaviour::Sleeps(_) | Behaviour::GrowsOnTheDead => None,
         Behaviour::Flees(percent) => flees::decide(turn, me, *percent),
         Behaviour::FleesWithLoot => flees_with_loot::decide(turn, me, mind.loot),
         Behaviour::Steals => steals::decide(turn, me, mind.loot?, belongings),
@@ -171,7 +187,8 @@ fn decide_one(
         Behaviour::Surrounds => surrounds::decide(turn, me, &mut round.taken),
         Behaviour::Chases => chases::decide(turn, me, &mind.trail?),
         Behaviour::Burrows => burrows::decide(turn, me),
-        Behaviour::Spreads => spreads::decide(turn, mind.spreading?, round.living),
+        Behaviour::Spreads => spreads::decide(turn, mind.spreading?, round.fewest_living()),
+        Behaviour::Grazes(food) => grazes::decide(turn, me, food, mind.grazing?),
         Behaviour::Flutters => flutters::decide(),
         Behaviour::Wanders => wanders::decide(),
     }

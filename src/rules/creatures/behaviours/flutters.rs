@@ -12,15 +12,14 @@ pub(crate) fn decide() -> Option<Plan> {
 }
 
 /// Steps where the dice say, and returns whom it struck instead, if it
-/// did. `kind_of` says the kind of a creature that stands in the way, if
-/// one does.
-pub fn act(turn: &mut Turn, me: &Me, kind_of: impl Fn(Entity) -> Option<usize>) -> Option<Entity> {
+/// did.
+pub fn act(turn: &mut Turn, me: &Me) -> Option<Entity> {
     let dir = random_dir(&mut turn.actors);
     let to = open_step(&turn.actors, me.at, dir)?;
     let kinds = &turn.new_game.creatures.kinds;
     let flutters = |kind: usize| kinds[kind].does(&Behaviour::Flutters);
     match turn.actors.occupancy.at(to) {
-        Some(other) if !kind_of(other).is_some_and(flutters) => {
+        Some(other) if !turn.actors.kind_of(other).is_some_and(flutters) => {
             turn.actors.strike(me.entity, other);
             Some(other)
         }

@@ -24,6 +24,7 @@ use crate::rules::creatures::behaviours::context::{Me, Turn, open_step};
 use crate::rules::creatures::behaviours::decide::{
     Creatures, Decision, Mind, Round, decide, me, me_at, noticed_trail, priorities,
 };
+use crate::rules::creatures::behaviours::grazes::Grazing;
 use crate::rules::creatures::behaviours::order::{
     spreaders_living, surrounders_beside, turn_order,
 };
@@ -106,6 +107,7 @@ struct Cast<'w, 's> {
     trails: Query<'w, 's, &'static Trail>,
     loot: Query<'w, 's, &'static Loot>,
     spreading: Query<'w, 's, &'static Spreading>,
+    grazing: Query<'w, 's, &'static Grazing>,
     belongings: Belongings<'w, 's>,
 }
 
@@ -126,6 +128,7 @@ fn rehearse(mut turn: Turn, cast: Cast, hero: Single<Entity, With<Hero>>) -> Vec
     let round = Round {
         taken: surrounders_beside(&turn, kinds, hero),
         living: spreaders_living(&turn, spreaders),
+        maybe_eaten: 0,
     };
     let mut stage = Stage::new(round);
     for entity in order {
@@ -177,6 +180,8 @@ struct Stage {
     journal: Vec<(Pos, Option<Entity>)>,
     /// The tiles each rehearsed dig changed, as they were, in dig order.
     dug: Vec<Vec<(Pos, Tile)>>,
+    /// The grazers whose turn so far this round may have been a meal.
+    may_have_eaten: Vec<Entity>,
     foreseen: Vec<Foreseen>,
 }
 
@@ -189,6 +194,7 @@ impl Stage {
             trails: HashMap::new(),
             journal: Vec::new(),
             dug: Vec::new(),
+            may_have_eaten: Vec::new(),
             foreseen: Vec::new(),
         }
     }
@@ -283,11 +289,25 @@ impl Stage {
             trail: noticed_trail(me, trail),
             loot: cast.loot.get(entity).ok(),
             spreading: cast.spreading.get(entity).ok(),
+            grazing: cast.grazing.get(entity).ok(),
         };
         let first_start = worlds.tried == 0;
-        let ok = self.explore(turn, worlds, &mut |turn, round| {
+        let mut ok = self.explore(turn, worlds, &mut |turn, round| {
             decide(behaviours, turn, me, (&mind, &cast.belongings), round)
         });
+        // A grazer that may have eaten in its turn before may be sated
+        // now: what it does then is an outcome too.
+        let hungry = !mind.grazing.is_some_and(Grazing::is_sated);
+        if ok && hungry && self.may_have_eaten.contains(&entity) {
+            let sated = Grazing { sated: 1 };
+            let fed = Mind {
+                grazing: Some(&sated),
+                ..mind
+            };
+            ok = self.explore(turn, worlds, &mut |turn, round| {
+                decide(behaviours, turn, me, (&fed, &cast.belongings), round)
+            });
+        }
         if first_start && let Some((decision, round)) = worlds.found.first() {
             self.round = round.clone();
             // A cold trail is forgotten, and the creature keeps its (empty)
@@ -370,6 +390,13 @@ impl Stage {
             Some(Plan::Wait) | None => Intent::Wait,
             Some(Plan::Wander | Plan::Flutter) => Intent::Roam(roam_tiles(turn, me.at)),
             Some(Plan::Spread) => Intent::Spread(spread_tiles(turn, me.at)),
+            Some(Plan::Graze(meal)) => {
+                let roam = Intent::Roam(roam_tiles(turn, me.at));
+                Intent::OneOf(vec![Intent::Graze(place_of(*meal)), roam])
+            }
+            Some(Plan::Doze) => {
+                Intent::OneOf(vec![Intent::Wait, Intent::Roam(roam_tiles(turn, me.at))])
+            }
         }
     }
 
@@ -438,6 +465,10 @@ impl Stage {
         hero: Entity,
         intent: Intent,
     ) {
+        if may_graze(&intent) {
+            self.may_have_eaten.push(entity);
+            self.round.maybe_eaten += 1;
+        }
         if let Some(seen) = self.foreseen.iter_mut().find(|f| f.entity == entity) {
             seen.turns.push(intent);
             return;
@@ -491,11 +522,21 @@ fn merge_roams(intents: Vec<Intent>) -> Intent {
     Intent::Roam(tiles)
 }
 
+/// Whether the dice may make this turn a meal.
+fn may_graze(intent: &Intent) -> bool {
+    match intent {
+        Intent::Graze(_) => true,
+        Intent::OneOf(outcomes) => outcomes.iter().any(may_graze),
+        _ => false,
+    }
+}
+
 /// The tiles a creature may end a turn on, having started it at `start`.
 fn ends_of(intent: &Intent, start: Pos) -> Vec<Pos> {
     match intent {
         Intent::Step(to) => vec![*to],
         Intent::Roam(tiles) => tiles.clone(),
+        Intent::OneOf(outcomes) => outcomes.iter().flat_map(|o| ends_of(o, start)).collect(),
         _ => vec![start],
     }
 }

@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 
 use crate::rules::creatures::behaviours::chases;
+use crate::rules::creatures::behaviours::grazes;
 use crate::rules::creatures::behaviours::memory::Memory;
 use crate::rules::creatures::behaviours::sleeps;
 use crate::rules::creatures::behaviours::spreads;
@@ -11,11 +12,12 @@ use crate::rules::creatures::behaviours::steals;
 use crate::vocab::data::CreatureKind;
 
 /// Each memory, by its key in the save.
-pub(crate) const MEMORIES: [Memory; 4] = [
+pub(crate) const MEMORIES: [Memory; 5] = [
     chases::MEMORY,
     steals::MEMORY,
     spreads::MEMORY,
     sleeps::MEMORY,
+    grazes::MEMORY,
 ];
 
 /// The memory saved under `key`, if any behaviour keeps one there.

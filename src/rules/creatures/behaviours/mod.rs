@@ -19,6 +19,7 @@ pub mod flees;
 pub(crate) mod flees_with_loot;
 pub mod flutters;
 pub mod foresee;
+pub mod grazes;
 pub(crate) mod hears;
 pub(crate) mod keeps_distance;
 pub mod memories;
@@ -39,6 +40,7 @@ use gloomdelve_core::Pos;
 use crate::rules::creatures::behaviours::chases::Trail;
 use crate::rules::creatures::behaviours::context::{Me, Turn, wander};
 use crate::rules::creatures::behaviours::decide::{Creatures, Mind, Round, decide, me, priorities};
+use crate::rules::creatures::behaviours::grazes::Grazing;
 use crate::rules::creatures::behaviours::order::{
     spreaders_living, surrounders_beside, turn_order,
 };
@@ -52,12 +54,13 @@ use crate::vocab::components::Hero;
 use crate::vocab::data::Behaviour;
 use crate::vocab::foresight::Deed;
 use crate::vocab::foresight::{Deeds, Foresight, ShowIntents};
-use crate::vocab::messages::{Burrowed, DoorSwung, MissileFlew, TerrainChanged, TurnTaken};
+use crate::vocab::messages::{Burrowed, DoorSwung, Grazed, MissileFlew, TerrainChanged, TurnTaken};
 use crate::vocab::reset::ResetOnNewGame;
 use crate::vocab::resources::NextCreatureId;
 use crate::vocab::states::TurnPhase;
 
 pub(in crate::rules) fn plugin(app: &mut App) {
+    app.add_message::<Grazed>();
     app.init_resource::<Deeds>();
     app.init_resource::<ShowIntents>();
     app.reset_on_new_game::<Foresight>();
@@ -72,6 +75,10 @@ pub(in crate::rules) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
+            grazes::digest
+                .in_set(TurnPhase::WorldActs)
+                .after(creatures_act)
+                .run_if(on_message::<TurnTaken>),
             creatures_act
                 .in_set(TurnPhase::WorldActs)
                 .run_if(on_message::<TurnTaken>),
@@ -93,6 +100,7 @@ struct Memories<'w, 's> {
     trails: Query<'w, 's, &'static mut Trail>,
     loot: Query<'w, 's, &'static mut Loot>,
     spreading: Query<'w, 's, &'static mut Spreading>,
+    grazing: Query<'w, 's, &'static mut Grazing>,
 }
 
 /// What creatures' turns tell the rest of the game.
@@ -102,6 +110,7 @@ struct Told<'w> {
     changed: MessageWriter<'w, TerrainChanged>,
     burrowed: MessageWriter<'w, Burrowed>,
     swung: MessageWriter<'w, DoorSwung>,
+    grazed: MessageWriter<'w, Grazed>,
 }
 
 /// What the creatures' turns touch beyond [`Turn`]: what their
@@ -138,6 +147,7 @@ fn creatures_act(
     let mut round = Round {
         taken: surrounders_beside(&turn, kinds, hero),
         living: spreaders_living(&turn, spreaders),
+        maybe_eaten: 0,
     };
     for entity in order {
         let Ok((_, _, _, creature, sees, _)) = crowd.creatures.get(entity) else {
@@ -170,6 +180,7 @@ fn take_turn(
         trail: trail.as_deref().copied(),
         loot: memories.loot.get(me.entity).ok(),
         spreading: memories.spreading.get(me.entity).ok(),
+        grazing: memories.grazing.get(me.entity).ok(),
     };
     let decision = decide(behaviours, turn, me, (&mind, &crowd.belongings), round);
     if decision.lost_trail
@@ -220,15 +231,42 @@ fn act(plan: Plan, turn: &mut Turn, me: &Me, (crowd, round): (&mut Crowd, &mut R
             wander(&mut turn.actors, entity, me.at);
             moved(turn, me)
         }
-        Plan::Flutter => {
-            let creatures = &crowd.creatures;
-            let struck = flutters::act(turn, me, |other| {
-                creatures.get(other).ok().map(|c| c.3.kind)
-            });
-            struck.map_or_else(|| moved(turn, me), Deed::Struck)
-        }
+        Plan::Flutter => flutter(turn, me),
         Plan::Spread => Deed::Spread(spread(turn, me, (crowd, round))),
+        Plan::Graze(meal) => graze(turn, me, meal, (crowd, round)),
+        Plan::Doze if grazes::stirs(turn) => flutter(turn, me),
+        Plan::Doze => Deed::Waited,
     }
+}
+
+/// A flutterer's turn: whom it struck, or where it ended.
+fn flutter(turn: &mut Turn, me: &Me) -> Deed {
+    let struck = flutters::act(turn, me);
+    struck.map_or_else(|| moved(turn, me), Deed::Struck)
+}
+
+/// A grazer's turn: it eats `meal` if the dice say so (one spreader less
+/// this round, when the meal spread), else it flutters.
+fn graze(turn: &mut Turn, me: &Me, meal: Entity, (crowd, round): (&mut Crowd, &mut Round)) -> Deed {
+    let memories = &mut crowd.memories;
+    let Ok(mut grazing) = memories.grazing.get_mut(me.entity) else {
+        return flutter(turn, me);
+    };
+    let was_spreader = memories.spreading.contains(meal);
+    let Some(eaten) = grazes::act(turn, me, meal, &mut grazing) else {
+        return flutter(turn, me);
+    };
+    if was_spreader {
+        round.living = round.living.saturating_sub(1);
+    }
+    let sprite = &turn.new_game.creatures.kinds[eaten.kind].sprite;
+    crowd.told.grazed.write(Grazed {
+        grazer: me.entity,
+        from: me.at,
+        at: eaten.at,
+        sprite: sprite.clone(),
+    });
+    Deed::Grazed(eaten.at)
 }
 
 /// Where a creature that stepped or roamed ended its turn.

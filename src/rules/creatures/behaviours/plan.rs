@@ -31,4 +31,8 @@ pub(crate) enum Plan {
     Flutter,
     /// Plants a child where the dice say, if they say so.
     Spread,
+    /// Eats this one next to it if the dice say so, else flutters.
+    Graze(Entity),
+    /// Sated: flutters if the dice say so, else rests.
+    Doze,
 }

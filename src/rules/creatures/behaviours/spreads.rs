@@ -1,7 +1,9 @@
 //! `Spreads`: a creature that never moves, but now and then plants a
 //! child of its kind on free floor nearby, while the level holds fewer
 //! spreaders than the rules' bound and it has planted fewer than their
-//! most.
+//! most. Crowded ground slows it: each of its kind within its spread
+//! range takes `1 / ecology.crowding` (rules.ron) off its chance, so a
+//! carpet thins its own growth long before the bound.
 
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
@@ -56,6 +58,12 @@ pub fn act(
     if !turn.actors.rng.0.chance(rules.fungus_spread_chance) {
         return None;
     }
+    // Only a spreader the first die favours counts its neighbours, and
+    // rolls again against the crowd.
+    let room = room_to_grow(neighbours_of_its_kind(turn, me), rules.ecology.crowding);
+    if !turn.actors.rng.0.chance(room) {
+        return None;
+    }
     let range = rules.fungus_spread_range;
     let (dx, dy) = (
         turn.actors.rng.0.range(-range, range + 1),
@@ -74,6 +82,28 @@ pub fn act(
     free.then_some(spot)
 }
 
+/// The share of its chance a spreader keeps with `crowd` of its kind
+/// about it: 1 alone, 0 with `crowding` or more.
+pub fn room_to_grow(crowd: usize, crowding: u32) -> f64 {
+    if crowding == 0 {
+        return 1.0;
+    }
+    (1.0 - crowd as f64 / f64::from(crowding)).max(0.0)
+}
+
+/// How many living creatures of its kind stand within its spread range.
+fn neighbours_of_its_kind(turn: &Turn, me: &Me) -> usize {
+    let actors = &turn.actors;
+    let range = turn.new_game.rules.fungus_spread_range;
+    let around = (-range..=range)
+        .flat_map(|dy| (-range..=range).map(move |dx| Pos::new(me.at.x + dx, me.at.y + dy)));
+    around
+        .filter(|&at| at != me.at)
+        .filter_map(|at| actors.occupancy.peek(at))
+        .filter(|&other| actors.kind_of(other) == Some(me.kind) && actors.is_alive(other))
+        .count()
+}
+
 /// The tiles a spreader at `at` may plant a child on, whoever stands
 /// there now: every tile within the rules' range that a creature may
 /// stand on, but its own.
@@ -84,4 +114,18 @@ pub(crate) fn spread_tiles(turn: &Turn, at: Pos) -> Vec<Pos> {
         .flat_map(|dy| (-range..=range).map(move |dx| Pos::new(at.x + dx, at.y + dy)))
         .filter(|&spot| spot != at && terrain.admits_creatures(spot))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::creatures::behaviours::spreads::room_to_grow;
+
+    #[test]
+    fn each_neighbour_takes_its_share_of_the_chance_until_none_is_left() {
+        assert_eq!(room_to_grow(0, 8), 1.0);
+        assert_eq!(room_to_grow(2, 8), 0.75);
+        assert_eq!(room_to_grow(8, 8), 0.0);
+        assert_eq!(room_to_grow(20, 8), 0.0, "never below nothing");
+        assert_eq!(room_to_grow(20, 0), 1.0, "0: no crowding");
+    }
 }
