@@ -87,11 +87,14 @@ fn fungus_spread_follows_its_chance() {
     wait(&mut app, 200);
     assert_eq!(fungi(&mut app).len(), 1, "chance 0: never spreads");
 
-    // 100 fungi for 10 turns at 2%: about 20 spreads.
-    let no_bound = RulesData {
+    // 100 fungi for 10 turns at 2%: about 20 spreads (no bound, and no
+    // crowding on the level or about each).
+    let mut no_bound = RulesData {
         fungi_per_level: 10_000,
         ..RulesData::default()
     };
+    no_bound.ecology.crowding = 0;
+    no_bound.ecology.carrying = 0;
     let mut app = app_on(&open_map(120, 120), Pos::new(1, 1), no_bound);
     for i in 0..100 {
         spawn(

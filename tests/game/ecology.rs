@@ -339,3 +339,71 @@ fn a_fungus_on_crowded_ground_spreads_no_more_while_a_lone_one_does() {
     }
     assert!(spreads(&app, lone) >= 1, "alone it spreads at once");
 }
+
+#[test]
+fn a_catch_up_leaves_no_creature_on_the_stairs_where_the_hero_arrives() {
+    let map = "\
+##########
+#........#
+#..<.....#
+#........#
+#.....>..#
+#........#
+##########";
+    let mut rules = RulesData::default();
+    rules.ecology.sprout_chance = 1.0;
+    rules.fungus_spread_chance = 1.0;
+    rules.fungus_spread_range = 1;
+    let mut app = app_on(map, Pos::new(8, 1), rules);
+    for (x, y) in [(2, 2), (4, 2), (6, 3), (5, 4), (7, 4)] {
+        spawn(&mut app, "fungus", Pos::new(x, y));
+    }
+    // Bodies on both stairs, and bats beside fungi on the stairs' sides.
+    let body = |x, y| gloomdelve::vocab::records::ItemRecord {
+        corpse: Some(Corpse {
+            food: 30,
+            died: 0,
+            rotten: false,
+            bones: false,
+            sprouted: false,
+        }),
+        ..item_record(Pos::new(x, y))
+    };
+    spawn(&mut app, "bat", Pos::new(3, 3));
+    spawn(&mut app, "bat", Pos::new(6, 5));
+    let (mut level, new_game) = {
+        let level = gloomdelve::rules::levels::records::describe_level(app.world_mut());
+        let new_game = app.world().resource::<gloomdelve::NewGame>().clone();
+        (level, new_game)
+    };
+    level.items = vec![body(3, 2), body(6, 4)];
+    let (after, _) = caught_up(level, &new_game, &[(100, 5100)]);
+    let stairs = [Pos::new(3, 2), Pos::new(6, 4)];
+    assert!(
+        after.creatures.iter().all(|c| !stairs.contains(&c.pos)),
+        "{:?}",
+        after
+            .creatures
+            .iter()
+            .map(|c| (&c.kind, c.pos))
+            .collect::<Vec<_>>()
+    );
+    assert!(
+        kinds(&after, "fungus") > 5,
+        "the fungi lived on around them"
+    );
+}
+
+/// A plain rock record on `at`, to dress as a body.
+fn item_record(at: Pos) -> gloomdelve::vocab::records::ItemRecord {
+    gloomdelve::vocab::records::ItemRecord {
+        kind: "corpse".into(),
+        name: "rat corpse".into(),
+        sprite: "rat_corpse".into(),
+        pos: at,
+        seen: false,
+        corpse: None,
+        worth: None,
+        dropped: false,
+    }
+}

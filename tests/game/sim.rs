@@ -121,8 +121,8 @@ fn game_with(seed: u64, change: fn(&mut gloomdelve::RulesData)) -> gloomdelve::N
 #[test]
 fn a_replay_reports_what_the_recorded_game_reported() {
     let games = [
-        ("killed by a goblin", shipped_game(26, Mode::Delve)),
-        ("killed by a goblin archer", shipped_game(108, Mode::Delve)),
+        ("killed by a goblin", shipped_game(39, Mode::Delve)),
+        ("killed by a goblin archer", shipped_game(57, Mode::Delve)),
         ("starved", game_with(1, |r| r.hunger.food_per_turn = 40)),
         ("won", game_with(3, |r| r.depths = 1)),
         ("alive", shipped_game(1, Mode::Hunt)),

@@ -15,18 +15,20 @@
 //!   `ecology.graze_reach` tiles eats the nearest with the chance a turn
 //!   gives (it had to find it), stands where it stood, heals and is sated.
 //!
+//! No creature is left on stairs, where the hero arrives.
+//!
 //! At most `ecology.catch_up_epochs` epochs are played, the last ones: a
 //! level left longer than that has long settled. Bodies end at their stage
 //! for the turn of the hero's return.
 
 use std::collections::HashMap;
 
-use gloomdelve_core::{GameRng, Pos, Terrain};
+use gloomdelve_core::{GameRng, Pos, Terrain, Tile};
 
 use crate::rules::creatures::behaviours::grazes::{self, Grazing};
 use crate::rules::creatures::behaviours::memory::{self, Remembered};
 use crate::rules::creatures::behaviours::spreads::{self, Spreading, room_to_grow};
-use crate::rules::ecology::{grows_on_the_dead, may_sprout, sprout_spot};
+use crate::rules::ecology::{grows_on_the_dead, may_sprout, sprout_spot, sprouts_below};
 use crate::rules::hunger::{Body, ripened};
 use crate::vocab::data::{Behaviour, CreatureBook, RulesData};
 use crate::vocab::game::NewGame;
@@ -109,9 +111,16 @@ fn standing(level: &StoredLevel) -> HashMap<Pos, usize> {
 }
 
 /// Whether a creature may be put on `at`: ground it may stand on that no
-/// one holds.
+/// one holds, and no stairs, where the hero may be about to arrive.
 fn open(terrain: &Terrain, taken: &HashMap<Pos, usize>, at: Pos) -> bool {
-    terrain.admits_creatures(at) && !taken.contains_key(&at)
+    may_end_on(terrain, at) && !taken.contains_key(&at)
+}
+
+/// Whether the catch-up may leave a creature on `at`: ground it may stand
+/// on, but no stairs.
+fn may_end_on(terrain: &Terrain, at: Pos) -> bool {
+    let stairs = matches!(terrain.tile(at), Tile::StairsUp | Tile::StairsDown);
+    terrain.admits_creatures(at) && !stairs
 }
 
 /// The living creatures of the kinds that do `behaviour`.
@@ -173,7 +182,7 @@ fn sprout_bodies(level: &mut StoredLevel, (rng, turns): (&mut GameRng, u64), awa
         )
     });
     for i in ripe {
-        if living >= rules.fungi_per_level {
+        if living >= sprouts_below(rules) {
             return;
         }
         let taken = standing(level);
@@ -216,7 +225,9 @@ fn spread(level: &mut StoredLevel, (rng, turns): (&mut GameRng, u64), away: &mut
         }
         let taken = standing(level);
         let crowd = kin_within(level, &taken, i, range);
-        let chance = rules.fungus_spread_chance * room_to_grow(crowd, rules.ecology.crowding);
+        let ecology = &rules.ecology;
+        let room = room_to_grow(crowd, ecology.crowding) * room_to_grow(living, ecology.carrying);
+        let chance = rules.fungus_spread_chance * room;
         if !rng.chance(over_turns(chance, turns)) {
             continue;
         }
@@ -276,8 +287,11 @@ fn graze(
         {
             let at = level.creatures[meal].pos;
             level.creatures[meal].hp = 0;
+            let stays = !may_end_on(&level.terrain, at);
             let grazer = &mut level.creatures[i];
-            grazer.pos = at;
+            if !stays {
+                grazer.pos = at;
+            }
             grazer.hp = grazer
                 .hp
                 .saturating_add(ecology.graze_heal)

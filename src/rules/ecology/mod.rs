@@ -2,8 +2,8 @@
 //! dead. Each turn a rotten body on the ground (not yet bones) may
 //! sprout a child of a kind that `GrowsOnTheDead` (creatures.ron), once,
 //! on its own tile or a free one next to it, with `ecology.sprout_chance`
-//! (rules.ron), while the level holds fewer spreaders than the rules'
-//! bound. Bats grazing are a behaviour (`creatures/behaviours/grazes.rs`).
+//! (rules.ron), while the level holds fewer spreaders than its ground
+//! bears (`ecology.carrying`, and never past the rules' bound). Bats grazing are a behaviour (`creatures/behaviours/grazes.rs`).
 
 pub mod catch_up;
 
@@ -13,7 +13,7 @@ use gloomdelve_core::{Dir, GameRng, Pos};
 use crate::rules::creatures::behaviours::spreads::Spreading;
 use crate::rules::creatures::spawn_creature;
 use crate::vocab::components::{Corpse, GridPos, Health};
-use crate::vocab::data::{Behaviour, CreatureBook};
+use crate::vocab::data::{Behaviour, CreatureBook, RulesData};
 use crate::vocab::game::NewGame;
 use crate::vocab::messages::{Sprouted, TurnTaken};
 use crate::vocab::resources::{Level, NextCreatureId, Occupancy, RulesRng};
@@ -35,6 +35,16 @@ pub fn grows_on_the_dead(book: &CreatureBook) -> Option<usize> {
     book.kinds
         .iter()
         .position(|k| k.does(&Behaviour::GrowsOnTheDead))
+}
+
+/// The level's spreaders below which a body may sprout: what its ground
+/// bears (`ecology.carrying`), never past the rules' bound.
+pub fn sprouts_below(rules: &RulesData) -> usize {
+    let carrying = rules.ecology.carrying as usize;
+    match carrying {
+        0 => rules.fungi_per_level,
+        _ => carrying.min(rules.fungi_per_level),
+    }
 }
 
 /// Whether `body` may still sprout: rotten, not bones, not sprouted yet.
@@ -97,7 +107,7 @@ fn sprout_from_the_dead(
         .collect();
     ripe.sort_by_key(|(body, at)| (body.died, at.0.y, at.0.x));
     for (mut body, at) in ripe {
-        if living >= rules.fungi_per_level {
+        if living >= sprouts_below(rules) {
             return;
         }
         let terrain = &level.terrain;

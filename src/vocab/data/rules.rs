@@ -107,6 +107,9 @@ pub struct EcologyRules {
     pub sated_flutter_chance: f64,
     pub sprout_chance: f64,
     pub crowding: u32,
+    /// The spreaders a level's ground bears: each one living takes
+    /// `1 / carrying` of every spreader's chance (0: no such limit).
+    pub carrying: u32,
     /// A grazer caught up finds a meal within this many tiles.
     pub graze_reach: i32,
     /// A level left behind is caught up in epochs of this many turns...
@@ -118,12 +121,13 @@ pub struct EcologyRules {
 impl Default for EcologyRules {
     fn default() -> Self {
         Self {
-            graze_chance: 0.3,
+            graze_chance: 0.4,
             graze_heal: 3,
-            sated_turns: 40,
+            sated_turns: 30,
             sated_flutter_chance: 0.25,
             sprout_chance: 0.01,
-            crowding: 8,
+            crowding: 6,
+            carrying: 24,
             graze_reach: 6,
             catch_up_every: 50,
             catch_up_epochs: 400,
@@ -144,6 +148,7 @@ impl EcologyRules {
             ),
             in_range("ecology.sprout_chance", self.sprout_chance, CHANCE),
             in_range("ecology.crowding", self.crowding, 0..=1000),
+            in_range("ecology.carrying", self.carrying, 0..=100_000),
             in_range("ecology.graze_reach", self.graze_reach, 1..=60),
             in_range("ecology.catch_up_every", self.catch_up_every, 1..=10_000),
             in_range("ecology.catch_up_epochs", self.catch_up_epochs, 0..=100_000),

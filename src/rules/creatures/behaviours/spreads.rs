@@ -2,8 +2,9 @@
 //! child of its kind on free floor nearby, while the level holds fewer
 //! spreaders than the rules' bound and it has planted fewer than their
 //! most. Crowded ground slows it: each of its kind within its spread
-//! range takes `1 / ecology.crowding` (rules.ron) off its chance, so a
-//! carpet thins its own growth long before the bound.
+//! range takes `1 / ecology.crowding` (rules.ron) off its chance, and each
+//! on the level `1 / ecology.carrying` off what is left, so a carpet thins
+//! its own growth long before the bound.
 
 use bevy::prelude::*;
 use gloomdelve_core::Pos;
@@ -60,8 +61,10 @@ pub fn act(
     }
     // Only a spreader the first die favours counts its neighbours, and
     // rolls again against the crowd.
-    let room = room_to_grow(neighbours_of_its_kind(turn, me), rules.ecology.crowding);
-    if !turn.actors.rng.0.chance(room) {
+    let ecology = &rules.ecology;
+    let near = room_to_grow(neighbours_of_its_kind(turn, me), ecology.crowding);
+    let level = room_to_grow(*living, ecology.carrying);
+    if !turn.actors.rng.0.chance(near * level) {
         return None;
     }
     let range = rules.fungus_spread_range;
