@@ -407,3 +407,24 @@ fn item_record(at: Pos) -> gloomdelve::vocab::records::ItemRecord {
         dropped: false,
     }
 }
+
+#[test]
+fn a_meal_out_of_the_heros_sight_goes_untold() {
+    let map = "\
+###########
+#...#.....#
+#...#.....#
+#...#.....#
+###########";
+    let mut rules = RulesData::default();
+    rules.ecology.graze_chance = 1.0;
+    let mut app = app_on(map, Pos::new(1, 2), rules);
+    let fungus = spawn(&mut app, "fungus", Pos::new(7, 2));
+    spawn(&mut app, "bat", Pos::new(8, 2));
+    wait(&mut app, 1);
+    assert!(!exists(&app, fungus), "eaten at once");
+    assert!(
+        !said(&app, "The bat eats the fungus."),
+        "behind the wall, the hero hears nothing of it"
+    );
+}
