@@ -12,7 +12,9 @@
 //!
 //! Run with `cargo bench -p gloomdelve-bench --bench catch_up`.
 
-use std::path::PathBuf;
+#[path = "common/shipped.rs"]
+mod shipped;
+
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
@@ -20,32 +22,14 @@ use gloomdelve::rules::ecology::catch_up::{Away, catch_up};
 use gloomdelve::rules::levels::records::describe_level;
 use gloomdelve::sim::headless_app;
 use gloomdelve::vocab::components::{Corpse, Health, Hero};
-use gloomdelve::vocab::data::{CreatureBook, ItemBook};
 use gloomdelve::vocab::intents::{Action, PendingAction};
 use gloomdelve::vocab::records::{ItemRecord, StoredLevel};
 use gloomdelve::vocab::resources::{Dungeon, NextCreatureId, Travel, TurnCount, Way};
 use gloomdelve::vocab::states::Screen;
-use gloomdelve::{Mode, NewGame, RulesData};
+use gloomdelve::{Mode, NewGame};
 
 const DEPTH: u32 = 5;
 const STAYS: [u64; 3] = [1_000, 5_000, 20_000];
-
-fn data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../assets/data")
-        .join(name)
-}
-
-fn shipped_game(seed: u64) -> NewGame {
-    NewGame {
-        seed,
-        rules: RulesData::load(&data("rules.ron")).expect("the shipped rules load"),
-        creatures: CreatureBook::load(&data("creatures.ron")).expect("the shipped creatures load"),
-        items: ItemBook::load(&data("items.ron")).expect("the shipped items load"),
-        reveal: false,
-        mode: Mode::Delve,
-    }
-}
 
 fn depth(app: &App) -> u32 {
     app.world().get_resource::<Dungeon>().map_or(0, |d| d.depth)
@@ -53,7 +37,7 @@ fn depth(app: &App) -> u32 {
 
 /// A fresh game taken straight down to `DEPTH`, the hero unkillable.
 fn at_depth(seed: u64) -> App {
-    let mut app = headless_app(shipped_game(seed));
+    let mut app = headless_app(shipped::shipped_game(seed, Mode::Delve));
     while depth(&app) < DEPTH {
         app.world_mut().resource_mut::<Travel>().0 = Some(Way::Down);
         for _ in 0..5 {

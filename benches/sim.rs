@@ -21,22 +21,24 @@
 //!
 //! Run with `cargo bench -p gloomdelve-bench --bench sim`.
 
-use std::path::PathBuf;
+#[path = "common/shipped.rs"]
+mod shipped;
+
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use gloomdelve::Mode;
 use gloomdelve::rules::creatures::SearchCost;
 use gloomdelve::rules::hunt::Cleared;
 use gloomdelve::sim::{bot, headless_app, state_hash};
 use gloomdelve::vocab::components::Hero;
 use gloomdelve::vocab::components::Stomach;
 use gloomdelve::vocab::components::{Creature, Health};
-use gloomdelve::vocab::data::{CreatureBook, ItemBook};
 use gloomdelve::vocab::intents::{Action, PendingAction};
 use gloomdelve::vocab::resources::TurnCount;
 use gloomdelve::vocab::resources::{Dungeon, Travel, Way};
 use gloomdelve::vocab::states::Screen;
-use gloomdelve::{Mode, NewGame, RulesData};
+use shipped::shipped_game;
 
 /// The delve level measured.
 const DEPTH: u32 = 5;
@@ -53,24 +55,6 @@ fn repeats() -> usize {
     gloomdelve_bench::measured_or(5, 2)
 }
 const FIRST_SEED: u64 = 1;
-
-fn data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../assets/data")
-        .join(name)
-}
-
-/// A new game from the shipped data in `assets/data`.
-fn shipped_game(seed: u64, mode: Mode) -> NewGame {
-    NewGame {
-        seed,
-        rules: RulesData::load(&data("rules.ron")).expect("the shipped rules load"),
-        creatures: CreatureBook::load(&data("creatures.ron")).expect("the shipped creatures load"),
-        items: ItemBook::load(&data("items.ron")).expect("the shipped items load"),
-        reveal: false,
-        mode,
-    }
-}
 
 fn playing(app: &App) -> bool {
     *app.world().resource::<State<Screen>>().get() == Screen::Playing

@@ -247,4 +247,25 @@ mod tests {
         assert_eq!(back.0, terrain, "{text}");
         assert!(ron::from_str::<Saved>("(border: 0, rows: [\"#?\"])").is_err());
     }
+
+    #[test]
+    fn a_left_levels_turn_of_leaving_is_saved_and_an_older_save_has_none() {
+        let terrain = Terrain::new(Grid::new(3, 2, Tile::Floor), 0);
+        let mut level = StoredLevel {
+            terrain: terrain.clone(),
+            start: Pos::new(1, 1),
+            memory: Grid::new(3, 2, false),
+            recalled: Vec::new(),
+            creatures: Vec::new(),
+            items: Vec::new(),
+            left: Some(1234),
+        };
+        let text = ron::to_string(&level).unwrap();
+        assert!(text.contains("left:Some(1234)"), "{text}");
+        assert_eq!(ron::from_str::<StoredLevel>(&text).unwrap(), level);
+        level.left = None;
+        let older = ron::to_string(&level).unwrap();
+        assert!(!older.contains("left"), "{older}");
+        assert_eq!(ron::from_str::<StoredLevel>(&older).unwrap().left, None);
+    }
 }

@@ -256,3 +256,20 @@ fn the_sim_counts_a_levels_fungi_and_the_turns_it_spends_at_their_bound() {
     assert_eq!(report.turns_at_fungus_bound, 0, "{report:?}");
     assert!(report.fungi < 6, "no fungus spreads: {report:?}");
 }
+
+#[test]
+fn a_game_loaded_on_its_way_back_up_finds_the_levels_it_left_lived_on_alike() {
+    // Seed 1 wins: down to depth 10, then back up through every level,
+    // each caught up by the turns it was left. A save and load on the way
+    // changes none of it: the levels' turns of leaving are kept.
+    let seed = 1;
+    let straight = run(shipped_game(seed, Mode::Delve), 6000).unwrap();
+    assert_eq!(straight.outcome, "won", "{straight:?}");
+    let load_at = straight.turns - 600;
+    let loaded =
+        gloomdelve::sim::run_with_a_load(shipped_game(seed, Mode::Delve), 6000, load_at).unwrap();
+    assert_eq!(
+        (straight.turns, &straight.state_hash),
+        (loaded.turns, &loaded.state_hash)
+    );
+}
