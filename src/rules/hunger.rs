@@ -285,11 +285,17 @@ pub(crate) struct Body {
     pub sprite: String,
 }
 
-/// `body` at `age` turns, if that is a later stage than it is at: rotten
-/// (worth half) from `corpse_rots_after`, bones (no food) from
-/// `corpse_bones_after`, a stage skipped when the age passed both.
-pub(crate) fn ripened(body: &Body, age: u64, rules: &HungerRules) -> Option<Body> {
-    let corpse = &body.corpse;
+/// The body `corpse`, called `name` and drawn `sprite`, at `age` turns,
+/// if that is a later stage than it is at: rotten (worth half) from
+/// `corpse_rots_after`, bones (no food) from `corpse_bones_after`, a stage
+/// skipped when the age passed both. Nothing is copied for a body whose
+/// stage stays.
+pub(crate) fn ripened(
+    corpse: &Corpse,
+    (name, sprite): (&str, &str),
+    age: u64,
+    rules: &HungerRules,
+) -> Option<Body> {
     if corpse.bones {
         return None;
     }
@@ -301,8 +307,8 @@ pub(crate) fn ripened(body: &Body, age: u64, rules: &HungerRules) -> Option<Body
                 bones: true,
                 ..*corpse
             },
-            name: bones_name(&body.name),
-            sprite: bones_sprite(&body.sprite),
+            name: bones_name(name),
+            sprite: bones_sprite(sprite),
         });
     }
     (age >= rules.corpse_rots_after && !corpse.rotten).then(|| Body {
@@ -311,8 +317,8 @@ pub(crate) fn ripened(body: &Body, age: u64, rules: &HungerRules) -> Option<Body
             rotten: true,
             ..*corpse
         },
-        name: format!("rotten {}", body.name),
-        sprite: rotten_sprite(&body.sprite),
+        name: format!("rotten {name}"),
+        sprite: rotten_sprite(sprite),
     })
 }
 
@@ -335,12 +341,8 @@ fn rot_corpses(
         let old = age >= rules.corpse_bones_after;
         let carried = old && packs.iter().any(|pack| pack.0.contains(&entity));
         if !carried {
-            let body = Body {
-                corpse: corpse.clone(),
-                name: name.to_string(),
-                sprite: drawn.sprite.clone(),
-            };
-            if let Some(later) = ripened(&body, age, rules) {
+            let body = (name.as_str(), drawn.sprite.as_str());
+            if let Some(later) = ripened(&corpse, body, age, rules) {
                 *corpse = later.corpse;
                 *name = Name::new(later.name);
                 drawn.sprite = later.sprite;

@@ -26,9 +26,9 @@ use gloomdelve_core::{GameRng, Grid, Pos, Terrain, Tile};
 
 use crate::rules::creatures::behaviours::grazes::{self, Grazing};
 use crate::rules::creatures::behaviours::memory::{self, Remembered};
-use crate::rules::creatures::behaviours::spreads::{self, Spreading, room_to_grow};
+use crate::rules::creatures::behaviours::spreads::{self, Spreading, room_to_grow, square_around};
 use crate::rules::ecology::{grows_on_the_dead, may_sprout, sprout_spot, sprouts_below};
-use crate::rules::hunger::{Body, ripened};
+use crate::rules::hunger::ripened;
 use crate::vocab::data::{Behaviour, CreatureBook, RulesData};
 use crate::vocab::game::NewGame;
 use crate::vocab::records::{CreatureRecord, StoredLevel};
@@ -80,16 +80,12 @@ pub fn over_turns(chance: f64, turns: u64) -> f64 {
 /// Every body on the floor at its stage on turn `turn`.
 fn ripen_bodies(level: &mut StoredLevel, turn: u64, rules: &RulesData) {
     for item in &mut level.items {
-        let Some(corpse) = item.corpse.clone() else {
+        let Some(corpse) = &item.corpse else {
             continue;
         };
         let age = turn.saturating_sub(corpse.died);
-        let body = Body {
-            corpse,
-            name: item.name.clone(),
-            sprite: item.sprite.clone(),
-        };
-        if let Some(later) = ripened(&body, age, &rules.hunger) {
+        let body = (item.name.as_str(), item.sprite.as_str());
+        if let Some(later) = ripened(corpse, body, age, &rules.hunger) {
             (item.corpse, item.name, item.sprite) = (Some(later.corpse), later.name, later.sprite);
         }
     }
@@ -211,7 +207,10 @@ impl<'a> Cave<'a> {
             return;
         };
         let chance = over_turns(rules.ecology.sprout_chance, turns);
-        let mut living = self.in_id_order(&Behaviour::Spreads).len();
+        let creatures = 0..self.level.creatures.len();
+        let mut living = creatures
+            .filter(|&i| self.does(i, &Behaviour::Spreads))
+            .count();
         let items = &self.level.items;
         let mut ripe: Vec<usize> = (0..items.len())
             .filter(|&i| items[i].corpse.as_ref().is_some_and(may_sprout))
@@ -275,9 +274,7 @@ impl<'a> Cave<'a> {
     fn kin_within(&self, i: usize, range: i32) -> usize {
         let at = self.level.creatures[i].pos;
         let kind = self.minds[i].kind;
-        let around = (-range..=range)
-            .flat_map(|dy| (-range..=range).map(move |dx| Pos::new(at.x + dx, at.y + dy)));
-        around
+        square_around(at, range)
             .filter_map(|p| self.at(p))
             .filter(|&j| j != i && self.minds[j].kind == kind)
             .count()

@@ -82,15 +82,8 @@ pub(super) fn start_lunges(
     }
     let timings = &motion.timings;
     for blow in blows.read() {
-        let length = motion.paced(timings.lunge);
-        let (dx, dy) = (blow.at.x - blow.from.x, blow.at.y - blow.from.y);
-        // The map's y runs down, the world's up.
-        let toward = Vec2::new(dx as f32, -dy as f32).normalize_or_zero();
         if let Ok(mut striker) = animations.get_mut(blow.attacker) {
-            striker.lunge = Some(Lunge {
-                reach: toward * timings.lunge_reach * book.tile_size,
-                clock: Clock::new(length),
-            });
+            striker.lunge = Some(lunge_toward((blow.from, blow.at), &motion, &book));
         }
         if let Ok(mut target) = animations.get_mut(blow.target)
             && blow.hit
@@ -98,6 +91,17 @@ pub(super) fn start_lunges(
             let flash = motion.paced(timings.hit_flash);
             target.flash = Some(Clock::delayed(motion.blow_lands(), flash));
         }
+    }
+}
+
+/// A lunge from the tile `from` toward the tile `at`, started now.
+pub(super) fn lunge_toward((from, at): (Pos, Pos), motion: &Motion, book: &SpriteBook) -> Lunge {
+    let (dx, dy) = (at.x - from.x, at.y - from.y);
+    // The map's y runs down, the world's up.
+    let toward = Vec2::new(dx as f32, -dy as f32).normalize_or_zero();
+    Lunge {
+        reach: toward * motion.timings.lunge_reach * book.tile_size,
+        clock: Clock::new(motion.paced(motion.timings.lunge)),
     }
 }
 

@@ -6,8 +6,9 @@
 use bevy::prelude::*;
 
 use crate::view::assets::SpriteBook;
+use crate::view::motion::actors::lunge_toward;
 use crate::view::motion::effects::Fx;
-use crate::view::motion::state::{Animation, Lunge, Motion};
+use crate::view::motion::state::{Animation, Motion};
 use crate::view::motion::tween::Clock;
 use crate::view::tilemap::tile_centre;
 use crate::vocab::messages::{Grazed, Sprouted};
@@ -47,21 +48,14 @@ pub(super) fn play_grazing(
         if motion.reduce || !(seen(meal.at) || seen(meal.from)) {
             continue;
         }
-        let timings = &motion.timings;
         if let Ok(mut grazer) = animations.get_mut(meal.grazer) {
-            let (dx, dy) = (meal.at.x - meal.from.x, meal.at.y - meal.from.y);
-            // The map's y runs down, the world's up.
-            let toward = Vec2::new(dx as f32, -dy as f32).normalize_or_zero();
-            grazer.lunge = Some(Lunge {
-                reach: toward * timings.lunge_reach * book.tile_size,
-                clock: Clock::new(motion.paced(timings.lunge)),
-            });
+            grazer.lunge = Some(lunge_toward((meal.from, meal.at), &motion, &book));
         }
         let Some(sprite) = book.sprite_or_generic(&meal.sprite) else {
             continue;
         };
         let at = tile_centre(meal.at, level.terrain.height(), book.tile_size);
-        let fades = motion.paced(timings.death);
+        let fades = motion.paced(motion.timings.death);
         commands.spawn((
             Name::new("Eaten creature"),
             Fx(Clock::delayed(motion.blow_lands(), fades)),

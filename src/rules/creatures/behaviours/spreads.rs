@@ -94,13 +94,18 @@ pub fn room_to_grow(crowd: usize, crowding: u32) -> f64 {
     (1.0 - crowd as f64 / f64::from(crowding)).max(0.0)
 }
 
+/// Every tile within `range` tiles of `at` each way, `at` among them, row
+/// by row.
+pub fn square_around(at: Pos, range: i32) -> impl Iterator<Item = Pos> {
+    (-range..=range)
+        .flat_map(move |dy| (-range..=range).map(move |dx| Pos::new(at.x + dx, at.y + dy)))
+}
+
 /// How many living creatures of its kind stand within its spread range.
 fn neighbours_of_its_kind(turn: &Turn, me: &Me) -> usize {
     let actors = &turn.actors;
     let range = turn.new_game.rules.fungus_spread_range;
-    let around = (-range..=range)
-        .flat_map(|dy| (-range..=range).map(move |dx| Pos::new(me.at.x + dx, me.at.y + dy)));
-    around
+    square_around(me.at, range)
         .filter(|&at| at != me.at)
         .filter_map(|at| actors.occupancy.peek(at))
         .filter(|&other| actors.kind_of(other) == Some(me.kind) && actors.is_alive(other))
@@ -113,8 +118,7 @@ fn neighbours_of_its_kind(turn: &Turn, me: &Me) -> usize {
 pub(crate) fn spread_tiles(turn: &Turn, at: Pos) -> Vec<Pos> {
     let range = turn.new_game.rules.fungus_spread_range;
     let terrain = &turn.actors.level.terrain;
-    (-range..=range)
-        .flat_map(|dy| (-range..=range).map(move |dx| Pos::new(at.x + dx, at.y + dy)))
+    square_around(at, range)
         .filter(|&spot| spot != at && terrain.admits_creatures(spot))
         .collect()
 }
